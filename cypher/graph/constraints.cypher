@@ -1,0 +1,3 @@
+// Constraints, for `kg stats` and tests of the schema.
+SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties
+RETURN name, type, labelsOrTypes, properties ORDER BY name

@@ -1,0 +1,2 @@
+// All nodes (count store).
+MATCH (n) RETURN count(n) AS count

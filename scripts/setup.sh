@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Sets taskspace up on a fresh Debian machine: system packages, a virtualenv with the
+# package and its dev tools, the local Neo4j server from Maven Central. Unless --no-start
+# is given it then runs the main job: start the server, apply the schema, show the graph.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+start=1
+[ "${1:-}" = "--no-start" ] && start=0
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+command -v mvn >/dev/null 2>&1 || missing+=(maven)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+python=python3
+command -v python3.11 >/dev/null 2>&1 && python=python3.11
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || {
+  echo "taskspace needs Python 3.11 or newer (found $("$python" --version))" >&2; exit 1; }
+
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[dev]'
+
+.venv/bin/kg db install
+if [ "$start" = 1 ]; then
+  .venv/bin/kg db start
+  .venv/bin/kg init
+  .venv/bin/kg stats
+fi

@@ -1,0 +1,1 @@
+"""The `kg` command line."""

@@ -1,0 +1,96 @@
+"""``kg db``: install, start, stop and inspect the local Neo4j server."""
+
+from __future__ import annotations
+
+import click
+
+from taskspace.cli.output import console, human_bytes, json_option, print_json, print_mapping
+from taskspace.server import install as installer
+from taskspace.server import process
+from taskspace.settings import load_settings
+
+
+@click.group()
+def db() -> None:
+    """The local Neo4j 5.26 server (provisioned from Maven Central, no Docker)."""
+
+
+@db.command("install")
+@click.option("--force", is_flag=True, help="Resolve the jars again even if installed.")
+@json_option
+def install_command(force: bool, as_json: bool) -> None:
+    """Resolve the pinned Neo4j server and Neo4j Browser jars into TASKSPACE_HOME."""
+    settings = load_settings()
+    with console.status("Resolving Neo4j from Maven Central…", spinner="dots"):
+        report = installer.install(settings.local, force=force)
+    payload = {
+        "version": report.version,
+        "lib": str(report.lib),
+        "jars": report.jars,
+        "already_installed": report.already_installed,
+    }
+    if as_json:
+        print_json(payload)
+        return
+    verb = "already installed" if report.already_installed else "installed"
+    console.print(f"Neo4j {report.version} {verb}: {report.jars} jars in {report.lib}")
+
+
+@db.command("start")
+@json_option
+def start_command(as_json: bool) -> None:
+    """Start the server (Bolt and HTTP on 127.0.0.1) and wait until it accepts logins."""
+    settings = load_settings()
+    with console.status("Starting Neo4j…", spinner="dots"):
+        state = process.start(settings)
+    if as_json:
+        print_json(state.as_dict())
+        return
+    console.print(
+        f"Neo4j {state.version} running (pid {state.pid}) at {state.bolt_uri}; "
+        f"Browser at {state.browser_url}\n"
+        f"User neo4j, password in {settings.local.password_file} (readable by you only)."
+    )
+
+
+@db.command("stop")
+@json_option
+def stop_command(as_json: bool) -> None:
+    """Stop the server cleanly."""
+    stopped = process.stop(load_settings())
+    if as_json:
+        print_json({"stopped": stopped})
+        return
+    console.print("Neo4j stopped." if stopped else "Neo4j was not running.")
+
+
+@db.command("status")
+@json_option
+def status_command(as_json: bool) -> None:
+    """Is it running, which version, which ports, how big is the store."""
+    settings = load_settings()
+    state = process.status(settings)
+    if as_json:
+        print_json(state.as_dict())
+    else:
+        shown = state.as_dict()
+        shown["store_bytes"] = human_bytes(state.store_bytes)
+        if not settings.uses_local_server:
+            shown["note"] = "NEO4J_URI is set: this is that database, not a local server"
+        print_mapping("Neo4j", shown)
+    if not state.running:
+        raise SystemExit(3)
+
+
+@db.command("logs")
+@click.option("-n", "--lines", default=50, show_default=True, help="How many last lines.")
+@click.option(
+    "--log",
+    "which",
+    default="neo4j",
+    show_default=True,
+    type=click.Choice(["neo4j", "debug", "console", "query", "http", "security"]),
+)
+def logs_command(lines: int, which: str) -> None:
+    """Print the last lines of the server's logs."""
+    click.echo(process.tail_logs(load_settings(), lines, which), nl=False)

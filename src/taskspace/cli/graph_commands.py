@@ -1,0 +1,101 @@
+"""``kg init``, ``kg stats`` and ``kg query``: the schema, the counts, read-only Cypher."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.graph.schema import apply_schema
+from taskspace.graph.stats import collect_stats
+
+
+@click.command()
+@click.option("--timeout", default=300.0, show_default=True, help="Seconds to wait for indexes.")
+@json_option
+def init(timeout: float, as_json: bool) -> None:
+    """Apply the graph contract (constraints, vector and full-text indexes); idempotent."""
+    with connected_graph() as graph, console.status("Applying schema…", spinner="dots"):
+        report = apply_schema(graph, timeout=timeout)
+    payload = {
+        "statements": report.statements,
+        "constraints": report.constraints,
+        "indexes": report.indexes,
+        "waited_seconds": report.waited_seconds,
+    }
+    if as_json:
+        print_json(payload)
+        return
+    console.print(
+        f"Schema applied: {report.statements} statements, {report.constraints} constraints, "
+        f"{report.indexes} indexes, all ONLINE."
+    )
+
+
+@click.command()
+@json_option
+def stats(as_json: bool) -> None:
+    """Nodes per label, relationships per type, and index states."""
+    with connected_graph() as graph:
+        result = collect_stats(graph)
+    if as_json:
+        print_json(result.as_dict())
+        return
+    print_table("Nodes per label", ["label", "count"], sorted(result.labels.items()))
+    print_table("Relationships per type", ["type", "count"], sorted(result.relationships.items()))
+    print_table(
+        "Indexes",
+        ["name", "type", "on", "state", "populated %"],
+        [
+            (ix["name"], ix["type"], _index_target(ix), ix["state"], ix["populationPercent"])
+            for ix in result.indexes
+        ],
+    )
+    total_rels = sum(result.relationships.values())
+    console.print(f"{result.nodes} nodes, {total_rels} relationships")
+
+
+def _index_target(index: dict[str, Any]) -> str:
+    labels = "|".join(index.get("labelsOrTypes") or [])
+    props = ", ".join(index.get("properties") or [])
+    return f"{labels}({props})" if labels else ""
+
+
+def _parse_param(_: click.Context, __: click.Parameter, values: tuple[str, ...]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for item in values:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{item!r} is not NAME=VALUE")
+        try:
+            params[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            params[key] = raw
+    return params
+
+
+@click.command()
+@click.argument("cypher")
+@click.option(
+    "-p",
+    "--param",
+    "params",
+    multiple=True,
+    callback=_parse_param,
+    help="A query parameter NAME=VALUE (VALUE parsed as JSON when it can be).",
+)
+@click.option("--limit", default=1000, show_default=True, help="Rows to print at most.")
+@json_option
+def query(cypher: str, params: dict[str, Any], limit: int, as_json: bool) -> None:
+    """Run read-only Cypher (a READ session: writes are refused by the server)."""
+    with connected_graph() as graph:
+        keys, rows = graph.run_read_only(cypher, params)
+    if as_json:
+        print_json(rows[:limit])
+        return
+    print_table("", keys, [[row.get(key) for key in keys] for row in rows[:limit]])
+    shown = f" (showing {limit})" if len(rows) > limit else ""
+    console.print(f"{len(rows)} rows{shown}")

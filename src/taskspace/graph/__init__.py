@@ -1,0 +1,1 @@
+"""One way to the graph: connection, named queries, the batched writer, names, schema."""

@@ -1,0 +1,48 @@
+"""Applies ``cypher/schema.cypher`` and waits until every index is ONLINE."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from taskspace.graph.connection import Graph, GraphError
+
+
+@dataclass
+class SchemaReport:
+    statements: int
+    constraints: int
+    indexes: int
+    waited_seconds: float
+
+
+def apply_schema(graph: Graph, timeout: float = 300.0) -> SchemaReport:
+    """Run every schema statement (each is IF NOT EXISTS, so a second run changes nothing)."""
+    statements = graph.queries.statements("schema")
+    for statement in statements:
+        graph.run_autocommit(statement)
+    started = time.monotonic()
+    wait_for_indexes(graph, timeout)
+    waited = time.monotonic() - started
+    return SchemaReport(
+        statements=len(statements),
+        constraints=len(graph.read("graph/constraints")),
+        indexes=len(graph.read("graph/indexes")),
+        waited_seconds=round(waited, 2),
+    )
+
+
+def wait_for_indexes(graph: Graph, timeout: float) -> None:
+    """Poll index states; a FAILED index or the timeout is an error naming the indexes."""
+    deadline = time.monotonic() + timeout
+    while True:
+        indexes = graph.read("graph/indexes")
+        failed = [ix["name"] for ix in indexes if ix["state"] == "FAILED"]
+        if failed:
+            raise GraphError(f"index population FAILED for: {', '.join(failed)}")
+        pending = [ix["name"] for ix in indexes if ix["state"] != "ONLINE"]
+        if not pending:
+            return
+        if time.monotonic() > deadline:
+            raise GraphError(f"indexes still not ONLINE after {timeout:.0f}s: {', '.join(pending)}")
+        time.sleep(0.2)

@@ -1,0 +1,1 @@
+"""The local Neo4j server: resolved from Maven Central, configured and run as a process."""

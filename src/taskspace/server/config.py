@@ -1,0 +1,102 @@
+"""Writes the local server's ``neo4j.conf`` and provisions its generated password."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+from pathlib import Path
+
+from jinja2 import Environment, StrictUndefined
+
+from taskspace.server.descriptor import config_template
+from taskspace.server.install import InstallError, find_tool
+from taskspace.settings import Settings
+
+
+def write_config(settings: Settings) -> Path:
+    """Render the config for this home and these ports (it is rewritten at every start)."""
+    paths = settings.local
+    for folder in (
+        paths.conf_dir,
+        paths.data,
+        paths.logs,
+        paths.run,
+        paths.import_dir,
+        paths.plugins,
+    ):
+        folder.mkdir(parents=True, exist_ok=True)
+    text = (
+        Environment(undefined=StrictUndefined, autoescape=False)
+        .from_string(config_template())
+        .render(
+            bolt_port=settings.bolt_port,
+            http_port=settings.http_port,
+            data_dir=paths.data,
+            logs_dir=paths.logs,
+            run_dir=paths.run,
+            import_dir=paths.import_dir,
+            plugins_dir=paths.plugins,
+            heap=settings.heap,
+            pagecache=settings.pagecache,
+        )
+    )
+    paths.conf_file.write_text(text, encoding="utf-8")
+    return paths.conf_file
+
+
+def write_secret(path: Path, value: str) -> None:
+    """Write a secret readable by its owner only (0600, folder 0700), never wider."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.chmod(0o700)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(value + "\n")
+    path.chmod(0o600)
+
+
+def server_env(settings: Settings) -> dict[str, str]:
+    env = dict(os.environ)
+    env["NEO4J_HOME"] = str(settings.local.root)
+    env["NEO4J_CONF"] = str(settings.local.conf_dir)
+    return env
+
+
+def ensure_initial_password(settings: Settings) -> bool:
+    """Before the first start, generate a password and set it with Neo4j's admin tool.
+
+    Returns True when a password was set now. The password goes to the admin tool through
+    a 0600 argument file (picocli's ``@file``), so it never shows on a command line.
+    """
+    paths = settings.local
+    if (paths.data / "databases" / "system").exists():
+        return False
+    if paths.password_file.exists():
+        password = paths.password_file.read_text(encoding="utf-8").strip()
+    else:
+        password = secrets.token_urlsafe(24)
+        write_secret(paths.password_file, password)
+    argument_file = paths.secrets / "initial-password.args"
+    write_secret(argument_file, password)
+    try:
+        java = find_tool("java", "install a Java 17 runtime")
+        done = subprocess.run(
+            [
+                java,
+                "-cp",
+                f"{paths.lib}/*",
+                "org.neo4j.cli.AdminTool",
+                "dbms",
+                "set-initial-password",
+                f"@{argument_file}",
+            ],
+            env=server_env(settings),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    finally:
+        argument_file.unlink(missing_ok=True)
+    if done.returncode != 0:
+        raise InstallError(f"setting the initial password failed: {done.stderr.strip()[-500:]}")
+    return True

@@ -1,0 +1,246 @@
+"""Starts, stops and reports on the local server process (``kg db start|stop|status|logs``)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from neo4j import GraphDatabase
+from neo4j.exceptions import AuthError, ServiceUnavailable
+
+from taskspace.server.config import ensure_initial_password, server_env, write_config
+from taskspace.server.descriptor import jvm_options
+from taskspace.server.install import InstallError, find_tool, is_installed
+from taskspace.settings import Settings
+
+MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
+
+
+class ServerError(RuntimeError):
+    """The local server could not be started or stopped; the message says why."""
+
+
+@dataclass
+class ServerStatus:
+    installed: bool
+    running: bool
+    pid: int | None
+    version: str | None
+    edition: str | None
+    bolt_uri: str
+    browser_url: str
+    home: Path
+    store_bytes: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "installed": self.installed,
+            "running": self.running,
+            "pid": self.pid,
+            "version": self.version,
+            "edition": self.edition,
+            "bolt_uri": self.bolt_uri,
+            "browser_url": self.browser_url,
+            "home": str(self.home),
+            "store_bytes": self.store_bytes,
+        }
+
+
+def read_pid(settings: Settings) -> int | None:
+    """The recorded pid if that process is still alive, else None (a stale file is removed)."""
+    pid_file = settings.local.pid_file
+    try:
+        pid = int(pid_file.read_text(encoding="utf-8").strip())
+    except (FileNotFoundError, ValueError):
+        return None
+    if _alive(pid):
+        return pid
+    pid_file.unlink(missing_ok=True)
+    return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A zombie child still answers kill(0); reap it if it is ours.
+    try:
+        reaped, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return reaped == 0
+
+
+def _port_in_use(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.settimeout(0.5)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def start(settings: Settings) -> ServerStatus:
+    """Start the server if it is not running, and wait until it accepts Bolt logins."""
+    if not settings.uses_local_server:
+        raise ServerError(
+            f"NEO4J_URI is set ({settings.uri}): that database is used and no local server "
+            "is started. Unset NEO4J_URI to use the local server."
+        )
+    paths = settings.local
+    if not is_installed(paths):
+        raise ServerError("The local Neo4j server is not installed: run `kg db install` first.")
+    if read_pid(settings) is not None:
+        return wait_until_ready(settings)
+    for port in (settings.bolt_port, settings.http_port):
+        if _port_in_use(port):
+            raise ServerError(
+                f"Port {port} on 127.0.0.1 is already taken by another process; stop it or "
+                "choose other ports with TASKSPACE_BOLT_PORT / TASKSPACE_HTTP_PORT."
+            )
+    write_config(settings)
+    ensure_initial_password(settings)
+    java = find_tool("java", "install a Java 17 runtime")
+    command = [
+        java,
+        *jvm_options(),
+        f"-Xms{settings.heap}",
+        f"-Xmx{settings.heap}",
+        "-cp",
+        f"{paths.lib}/*",
+        MAIN_CLASS,
+        f"--home-dir={paths.root}",
+        f"--config-dir={paths.conf_dir}",
+    ]
+    paths.logs.mkdir(parents=True, exist_ok=True)
+    with paths.console_log.open("ab") as console:
+        process = subprocess.Popen(
+            command,
+            env=server_env(settings),
+            stdout=console,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            cwd=paths.root,
+        )
+    paths.run.mkdir(parents=True, exist_ok=True)
+    paths.pid_file.write_text(str(process.pid), encoding="utf-8")
+    return wait_until_ready(settings, process)
+
+
+def wait_until_ready(
+    settings: Settings, process: subprocess.Popen[bytes] | None = None
+) -> ServerStatus:
+    deadline = time.monotonic() + settings.start_timeout
+    last_error = ""
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            settings.local.pid_file.unlink(missing_ok=True)
+            raise ServerError(
+                f"Neo4j exited during start (code {process.returncode}). Last log lines:\n"
+                + tail_logs(settings, 20)
+            )
+        try:
+            return status(settings, require_login=True)
+        except (ServiceUnavailable, OSError) as exc:
+            last_error = str(exc)
+        time.sleep(0.5)
+    raise ServerError(
+        f"Neo4j did not accept Bolt on {settings.uri} within {settings.start_timeout:.0f}s "
+        f"({last_error}). See `kg db logs`."
+    )
+
+
+def stop(settings: Settings, timeout: float = 60.0) -> bool:
+    """Stop the server cleanly (SIGTERM, then SIGKILL after ``timeout``); False if not running."""
+    pid = read_pid(settings)
+    if pid is None:
+        return False
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            break
+        time.sleep(0.2)
+    else:
+        os.kill(pid, signal.SIGKILL)
+    settings.local.pid_file.unlink(missing_ok=True)
+    return True
+
+
+def store_size(path: Path) -> int:
+    if not path.exists():
+        return 0
+    return sum(entry.stat().st_size for entry in path.rglob("*") if entry.is_file())
+
+
+def status(settings: Settings, require_login: bool = False) -> ServerStatus:
+    """What runs where. With ``require_login`` a failed Bolt login raises instead of reporting."""
+    paths = settings.local
+    pid = read_pid(settings)
+    version = edition = None
+    running = False
+    password = settings.password()
+    try:
+        if password is None:
+            raise ServiceUnavailable("no password known")
+        with GraphDatabase.driver(
+            settings.uri,
+            auth=(settings.neo4j_username, password),
+            notifications_min_severity="OFF",
+            connection_timeout=3.0,
+        ) as driver:
+            # An auto-commit query: a managed transaction would retry for half a minute.
+            with driver.session(database="system") as session:
+                record = session.run(
+                    "CALL dbms.components() YIELD versions, edition "
+                    "RETURN versions[0] AS version, edition"
+                ).single(strict=True)
+            version, edition = record["version"], record["edition"]
+            running = True
+    except (ServiceUnavailable, AuthError, OSError):
+        if require_login:
+            raise
+    return ServerStatus(
+        installed=is_installed(paths),
+        running=running,
+        pid=pid,
+        version=version,
+        edition=edition,
+        bolt_uri=settings.uri,
+        browser_url=f"http://127.0.0.1:{settings.http_port}/browser/",
+        home=paths.root,
+        store_bytes=store_size(paths.data),
+    )
+
+
+def log_file(settings: Settings, which: str = "neo4j") -> Path:
+    names = {
+        "neo4j": "neo4j.log",
+        "debug": "debug.log",
+        "console": "console.log",
+        "query": "query.log",
+        "http": "http.log",
+        "security": "security.log",
+    }
+    if which not in names:
+        raise ServerError(f"unknown log {which!r}; choose one of {', '.join(names)}")
+    return settings.local.logs / names[which]
+
+
+def tail_logs(settings: Settings, lines: int = 50, which: str = "neo4j") -> str:
+    path = log_file(settings, which)
+    if not path.exists():
+        return f"(no {path.name} yet under {path.parent})"
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        return "".join(deque(handle, maxlen=lines))
+
+
+__all__ = ["InstallError", "ServerError", "ServerStatus", "start", "status", "stop", "tail_logs"]

@@ -1,0 +1,66 @@
+"""One dedicated Neo4j server for the test session, with its own home and ports."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from taskspace.graph.connection import Graph
+from taskspace.graph.schema import apply_schema
+from taskspace.settings import Settings
+from tests.support import running_server
+
+_ENV_KEYS = ("NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_user_database() -> Iterator[None]:
+    """Tests must never reach a user's database through inherited NEO4J_* variables."""
+    saved = {key: os.environ.pop(key) for key in _ENV_KEYS if key in os.environ}
+    yield
+    os.environ.update(saved)
+
+
+@pytest.fixture(scope="session")
+def test_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Settings, dict[str, str]]]:
+    home = tmp_path_factory.mktemp("taskspace-home")
+    with running_server(home) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def settings(test_server: tuple[Settings, dict[str, str]]) -> Settings:
+    return test_server[0]
+
+
+@pytest.fixture(scope="session")
+def server_env(test_server: tuple[Settings, dict[str, str]]) -> dict[str, str]:
+    """The environment a `kg` command needs to talk to the test server."""
+    return test_server[1]
+
+
+@pytest.fixture(scope="session")
+def session_graph(settings: Settings) -> Iterator[Graph]:
+    with Graph(settings) as graph:
+        apply_schema(graph)
+        yield graph
+
+
+@pytest.fixture()
+def graph(session_graph: Graph) -> Graph:
+    """The test graph, emptied before each test (schema kept)."""
+    session_graph.run_autocommit(
+        "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"
+    )
+    return session_graph
+
+
+@pytest.fixture()
+def cwd_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
