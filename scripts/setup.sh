@@ -34,5 +34,10 @@ command -v python3.11 >/dev/null 2>&1 && python=python3.11
 if [ "$start" = 1 ]; then
   .venv/bin/kg db start
   .venv/bin/kg init
+  # The main job on the bundled examples: documents into the graph, tasks out of it.
+  tasks_dir="${TASKSPACE_HOME:-$HOME/.taskspace}/tasks"
+  .venv/bin/kg load docs examples/documents
+  .venv/bin/kg sample doc -n 12 --seed 0 -o "$tasks_dir/doc-seed0.jsonl"
+  .venv/bin/kg sample verify "$tasks_dir/doc-seed0.jsonl"
   .venv/bin/kg stats
 fi

@@ -11,7 +11,9 @@ from rich.text import Text
 from taskspace import __version__
 from taskspace.cli.db import db
 from taskspace.cli.graph_commands import init, query, stats
+from taskspace.cli.load import load
 from taskspace.cli.output import error_console
+from taskspace.cli.sample import sample
 from taskspace.graph.connection import GraphError
 from taskspace.graph.names import InvalidNameError
 from taskspace.graph.queries import QueryNotFoundError
@@ -44,3 +46,5 @@ cli.add_command(db)
 cli.add_command(init)
 cli.add_command(stats)
 cli.add_command(query)
+cli.add_command(load)
+cli.add_command(sample)

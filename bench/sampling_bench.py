@@ -1,0 +1,99 @@
+"""Sampling throughput: verified tasks per second for document and web templates.
+
+Run against whatever graph is loaded in the configured database (the local server by
+default, or NEO4J_URI):
+    python -m bench.sampling_bench --count 50 --repeat 3
+For each kind whose templates find candidates it runs the full sampler (grounding
+queries, rendering, re-derivation, embedding, de-duplication, MMR) ``--repeat`` times
+and prints JSON: tasks per second overall and with the embedding model's time left out.
+Nothing is written to the graph.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from taskspace.embeddings import embed
+from taskspace.graph.connection import Graph
+from taskspace.sampling.sampler import sample_tasks
+from taskspace.settings import load_settings
+
+
+class TimedEmbedder:
+    """The real embedding model, with the seconds spent in it counted."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def __call__(self, texts: Sequence[str]) -> list[list[float]]:
+        started = time.perf_counter()
+        try:
+            return embed(texts)
+        finally:
+            self.seconds += time.perf_counter() - started
+
+
+def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> dict[str, Any]:
+    embed(["warm-up"])  # the model's one-off load is not sampling time
+    runs: list[dict[str, Any]] = []
+    for attempt in range(repeat):
+        embedder = TimedEmbedder()
+        started = time.perf_counter()
+        report = sample_tasks(graph, kind, count=count, seed=seed + attempt, embedder=embedder)
+        seconds = time.perf_counter() - started
+        runs.append(
+            {
+                "tasks": len(report.tasks),
+                "candidates": report.candidates,
+                "seconds": seconds,
+                "embed_seconds": embedder.seconds,
+            }
+        )
+    tasks = runs[-1]["tasks"]
+    seconds = statistics.median(run["seconds"] for run in runs)
+    without_model = statistics.median(run["seconds"] - run["embed_seconds"] for run in runs)
+    return {
+        "kind": kind,
+        "tasks": tasks,
+        "candidates": runs[-1]["candidates"],
+        "repeat": repeat,
+        "median_seconds": round(seconds, 3),
+        "tasks_per_second": round(tasks / seconds, 1) if seconds else None,
+        "tasks_per_second_without_embedding": (
+            round(tasks / without_model, 1) if without_model > 0 else None
+        ),
+    }
+
+
+def run(kinds: list[str], count: int, seed: int, repeat: int) -> dict[str, Any]:
+    with Graph(load_settings()) as graph:
+        graph.verify()
+        nodes = graph.read("graph/node_count")[0]["count"]
+        results = [bench_kind(graph, kind, count, seed, repeat) for kind in kinds]
+    return {
+        "graph_nodes": nodes,
+        "count": count,
+        "results": [result for result in results if result["tasks"]],
+        "skipped": [result["kind"] for result in results if not result["tasks"]],
+        "target_tasks_per_second": 200,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--kind", choices=["doc", "web"], action="append")
+    parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    kinds = args.kind or ["doc", "web"]
+    print(json.dumps(run(kinds, args.count, args.seed, args.repeat), indent=2))
+
+
+if __name__ == "__main__":
+    main()

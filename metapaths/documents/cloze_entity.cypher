@@ -1,0 +1,13 @@
+// comprehension: a paragraph that names an entity once; the entity is blanked out.
+MATCH (p:Paragraph)-[:MENTIONS]->(e:Entity)
+WHERE size(p.text) >= 60 AND size(p.text) <= 500 AND size(e.label) >= 3
+  AND size(split(p.text, e.label)) = 2
+  AND ($anchor IS NULL OR p.id = $anchor) AND ($scope IS NULL OR p.id IN $scope)
+WITH p, e ORDER BY size(e.label) DESC, e.id
+WITH p, head(collect(e)) AS e
+MATCH (d:Document {path: p.file})
+RETURN p.id AS anchor, d.title AS document, coalesce(last(p.heading_path), d.title) AS section,
+       p.text AS text, e.label AS entity, p.page AS page, d.id AS document_id,
+       [{label: 'Paragraph', id: p.id}, {label: 'Entity', id: e.id},
+        {label: 'Document', id: d.id}] AS grounded
+ORDER BY anchor LIMIT $limit

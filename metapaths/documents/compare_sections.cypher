@@ -1,0 +1,17 @@
+// comparison: two sibling sections with different paragraph counts.
+MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a:Section)
+WHERE ($anchor IS NULL OR a.id = $anchor) AND ($scope IS NULL OR a.id IN $scope)
+MATCH (parent)-[:HAS_SECTION|CONTAINS]->(b:Section)
+WHERE b.position > a.position
+WITH a, b ORDER BY b.position
+WITH a, head(collect(b)) AS b WHERE b IS NOT NULL
+CALL (a) { OPTIONAL MATCH (a)-[:CONTAINS]->(p:Paragraph) RETURN count(p) AS a_count }
+CALL (b) { OPTIONAL MATCH (b)-[:CONTAINS]->(p:Paragraph) RETURN count(p) AS b_count }
+WITH a, b, a_count, b_count WHERE a_count <> b_count
+MATCH (d:Document {path: a.file})
+RETURN a.id AS anchor, d.title AS document, trim(a.text) AS first, trim(b.text) AS second,
+       CASE WHEN a_count > b_count THEN trim(a.text) ELSE trim(b.text) END AS larger,
+       a.page AS page, d.id AS document_id,
+       [{label: 'Section', id: a.id}, {label: 'Section', id: b.id},
+        {label: 'Document', id: d.id}] AS grounded
+ORDER BY anchor LIMIT $limit

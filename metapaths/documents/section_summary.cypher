@@ -1,0 +1,15 @@
+// summarization: a section with at least two paragraphs; key entities are the gold points.
+MATCH (s:Section)-[:CONTAINS]->(p:Paragraph)
+WHERE ($anchor IS NULL OR s.id = $anchor) AND ($scope IS NULL OR s.id IN $scope)
+WITH s, collect(p) AS paragraphs WHERE size(paragraphs) >= 2
+UNWIND paragraphs AS p
+OPTIONAL MATCH (p)-[:MENTIONS]->(e:Entity)
+WITH s, paragraphs, e, count(p) AS mentions ORDER BY mentions DESC, e.label
+WITH s, paragraphs, [x IN collect(e.label) WHERE x IS NOT NULL][0..3] AS key_points
+WHERE size(key_points) >= 2
+MATCH (d:Document {path: s.file})
+RETURN s.id AS anchor, d.title AS document, trim(s.text) AS title, key_points,
+       size(paragraphs) AS paragraph_count, s.page AS page, d.id AS document_id,
+       [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}]
+       + [p IN paragraphs | {label: 'Paragraph', id: p.id}] AS grounded
+ORDER BY anchor LIMIT $limit

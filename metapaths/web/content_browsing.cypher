@@ -1,0 +1,60 @@
+// content_browsing (business tier): browse by 1-2 links to a page holding a visible
+// table, and read the heading the table sits under. Which of the target's tables is
+// asked about follows the seed's id, so different seeds ask about different tables.
+// Meta-path: Link($anchor) -[NAVIGATES_TO]-> WebPage
+//            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){0,1}
+//            -[HAS_ELEMENT]-> Table, Heading (the nearest one above the table)
+// The seed: the anchor through the id index when re-deriving (so a task is checked in
+// constant time), every link element when sampling.
+CALL () {
+  MATCH (seed:WebElement {id: $anchor}) RETURN seed
+  UNION ALL
+  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
+  MATCH (seed:WebElement) WHERE seed.kind IN ['link'] RETURN seed
+}
+WITH seed WHERE ($scope IS NULL OR seed.id IN $scope) AND seed.kind IN ['link']
+MATCH (site:WebSite)-[:HAS_PAGE]->(start:WebPage)-[:HAS_ELEMENT]->(seed)
+      -[:NAVIGATES_TO]->(first:WebPage)
+WHERE seed.visible AND seed.enabled AND seed.selector IS NOT NULL
+  AND size(trim(coalesce(seed.name, ''))) > 1 AND first <> start
+WITH site, collect({start: start, seed: seed, first: first}) AS seeds
+// The site's shelves (a visible table with the nearest visible heading above it), once.
+CALL (site) {
+  MATCH (site)-[:HAS_PAGE]->(p:WebPage)-[:HAS_ELEMENT]->(t:WebElement {kind: 'table'})
+  WHERE t.visible AND t.selector IS NOT NULL AND size(trim(coalesce(t.text, ''))) > 10
+  CALL (p, t) {
+    MATCH (p)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
+    WHERE h.visible AND h.bbox[1] < t.bbox[1] AND size(trim(coalesce(h.name, ''))) > 1
+    RETURN h ORDER BY h.bbox[1] DESC, h.id LIMIT 1
+  }
+  WITH p, t, h ORDER BY t.id
+  RETURN collect({page: p, table: t, heading: h}) AS shelves
+}
+WITH site, seeds, shelves, [x IN shelves | x.page] AS shelf_pages
+UNWIND seeds AS s
+WITH site, shelves, shelf_pages, s.start AS start, s.seed AS seed, s.first AS first
+WHERE NOT start IN shelf_pages
+WITH site, shelves, shelf_pages, start, seed, first ORDER BY seed.id LIMIT $limit
+CALL (start, first, shelf_pages) {
+  MATCH (first)
+        ((a:WebPage)-[:HAS_ELEMENT]->(hop:WebElement WHERE hop.kind = 'link' AND hop.visible
+            AND hop.enabled AND hop.selector IS NOT NULL AND size(trim(coalesce(hop.name, ''))) > 1)
+         -[:NAVIGATES_TO]->(b:WebPage) WHERE b <> a AND b <> start){0,1}
+        (target:WebPage)
+  WHERE target IN shelf_pages
+  RETURN hop AS hops, target ORDER BY size(hop), [x IN hop | x.id] LIMIT 1
+}
+WITH site, start, seed, hops, target, [x IN shelves WHERE x.page = target] AS options
+WITH site, start, seed, hops, target,
+     head([x IN options WHERE x.table.id > seed.id] + options) AS shelf
+RETURN seed.id AS anchor, start.url AS start_url, start.title AS page_title,
+       seed {.name, .selector, .som} AS seed, [x IN hops | x {.name, .selector, .som}] AS hops,
+       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+       shelf.table.selector AS table_selector, shelf.table.text AS table_text,
+       shelf.heading.name AS heading, start.url AS page, site.origin AS document_id,
+       [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: start.id},
+        {label: 'WebElement', id: seed.id}]
+       + [x IN hops | {label: 'WebElement', id: x.id}]
+       + [{label: 'WebPage', id: target.id}, {label: 'WebElement', id: shelf.table.id},
+          {label: 'WebElement', id: shelf.heading.id}] AS grounded
+ORDER BY anchor

@@ -1,0 +1,34 @@
+// search (interaction tier): type into a control that filters a list or table (a FILTERS
+// edge the crawler saw happen). The query is the list's last word, and its first word,
+// which appears nowhere else on the page, must disappear.
+// Meta-path: (Input|SearchBox)($anchor) -[FILTERS {observed: true}]-> (List|Table)
+// The seed: the anchor through the id index when re-deriving (so a task is checked in
+// constant time), every input/search_box element when sampling.
+CALL () {
+  MATCH (control:WebElement {id: $anchor}) RETURN control
+  UNION ALL
+  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
+  MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] RETURN control
+}
+WITH control WHERE ($scope IS NULL OR control.id IN $scope) AND control.kind IN ['input', 'search_box']
+MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(control:WebElement)
+      -[filters:FILTERS]->(list:WebElement)
+WHERE control.kind IN ['input', 'search_box'] AND control.visible AND control.enabled
+  AND control.selector IS NOT NULL AND filters.observed
+  AND list.kind IN ['list', 'table'] AND list.visible AND list.selector IS NOT NULL
+WITH site, page, control, list ORDER BY control.id, list.id
+WITH site, page, control, head(collect(list)) AS list ORDER BY control.id LIMIT $limit
+WITH site, page, control, list,
+     [w IN split(trim(coalesce(list.text, '')), ' ') WHERE w =~ '[\\p{L}\\p{N}]{3,}'] AS words
+WHERE size(words) >= 2
+WITH site, page, control, list, last(words) AS query, head(words) AS gone
+WHERE NOT toLower(query) CONTAINS toLower(gone) AND NOT toLower(gone) CONTAINS toLower(query)
+  AND size(split(toLower(coalesce(page.text, '')), toLower(gone)))
+      <= size(split(toLower(list.text), toLower(gone)))
+RETURN control.id AS anchor, page.url AS start_url, page.title AS page_title,
+       control {.name, .selector, .som, .placeholder} AS control,
+       list.selector AS list_selector, query, gone, page.url AS page,
+       site.origin AS document_id,
+       [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: page.id},
+        {label: 'WebElement', id: control.id}, {label: 'WebElement', id: list.id}] AS grounded
+ORDER BY anchor

@@ -1,0 +1,30 @@
+// button_interaction (interaction tier): a link hidden in a menu becomes visible when its
+// toggle opens the menu (an OPENS edge the crawler saw happen); the link leads on.
+// Meta-path: Button -[OPENS {observed: true}]-> (Nav|List) -[CONTAINS]->+ Link($anchor)
+//            -[NAVIGATES_TO]-> WebPage
+// The seed: the anchor through the id index when re-deriving (so a task is checked in
+// constant time), every link element when sampling.
+CALL () {
+  MATCH (link:WebElement {id: $anchor}) RETURN link
+  UNION ALL
+  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
+  MATCH (link:WebElement) WHERE link.kind IN ['link'] RETURN link
+}
+WITH link WHERE ($scope IS NULL OR link.id IN $scope) AND link.kind IN ['link']
+MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(link:WebElement {kind: 'link'})
+      -[:NAVIGATES_TO]->(target:WebPage)
+WHERE NOT link.visible AND link.enabled AND link.selector IS NOT NULL
+  AND size(trim(coalesce(link.name, ''))) > 1 AND target <> page
+MATCH (toggle:WebElement)-[opens:OPENS]->(menu:WebElement)-[:CONTAINS]->+(link)
+WHERE opens.observed AND menu.kind IN ['nav', 'list', 'dialog'] AND toggle.visible
+  AND toggle.enabled AND toggle.selector IS NOT NULL AND (page)-[:HAS_ELEMENT]->(toggle)
+WITH site, page, link, target, toggle ORDER BY link.id, toggle.id
+WITH site, page, link, target, head(collect(toggle)) AS toggle ORDER BY link.id LIMIT $limit
+RETURN link.id AS anchor, page.url AS start_url, page.title AS page_title,
+       toggle {.name, .selector, .som, .kind} AS toggle, link {.name, .selector} AS link,
+       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+       page.url AS page, site.origin AS document_id,
+       [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: page.id},
+        {label: 'WebElement', id: toggle.id}, {label: 'WebElement', id: link.id},
+        {label: 'WebPage', id: target.id}] AS grounded
+ORDER BY anchor

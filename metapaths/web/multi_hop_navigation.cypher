@@ -1,0 +1,61 @@
+// business_navigation (business tier): a route of 2-3 link clicks to a page that the
+// start page does not link to. The seed link leaves the start page; a quantified path
+// pattern finds 1-2 more hops through pages the start page cannot reach directly.
+// Meta-path: WebPage -[HAS_ELEMENT]-> Link($anchor) -[NAVIGATES_TO]-> WebPage
+//            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){1,2}
+// The seed: the anchor through the id index when re-deriving (so a task is checked in
+// constant time), every link element when sampling.
+CALL () {
+  MATCH (seed:WebElement {id: $anchor}) RETURN seed
+  UNION ALL
+  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
+  MATCH (seed:WebElement) WHERE seed.kind IN ['link'] RETURN seed
+}
+WITH seed WHERE ($scope IS NULL OR seed.id IN $scope) AND seed.kind IN ['link']
+MATCH (site:WebSite)-[:HAS_PAGE]->(start:WebPage)-[:HAS_ELEMENT]->(seed:WebElement {kind: 'link'})
+      -[:NAVIGATES_TO]->(first:WebPage)
+WHERE seed.visible AND seed.enabled AND seed.selector IS NOT NULL
+  AND size(trim(coalesce(seed.name, ''))) > 1 AND first <> start
+WITH site, start, seed, first ORDER BY seed.id LIMIT $limit
+// Seeds that share a start page share its direct reach; seeds that share a first page
+// share the route found from it, so each is computed once.
+WITH site, start, collect({seed: seed, first: first}) AS outs
+WITH site, start, outs,
+     COLLECT {
+       MATCH (start)-[:HAS_ELEMENT]->(:WebElement {kind: 'link', visible: true, enabled: true})
+             -[:NAVIGATES_TO]->(near:WebPage)
+       RETURN DISTINCT near
+     } + [start] AS direct
+UNWIND outs AS out
+WITH site, start, direct, out.first AS first, collect(out.seed) AS seeds
+CALL (first, direct) {
+  MATCH (first)
+        ((a:WebPage)-[:HAS_ELEMENT]->(hop:WebElement WHERE hop.kind = 'link' AND hop.visible
+            AND hop.enabled AND hop.selector IS NOT NULL AND size(trim(coalesce(hop.name, ''))) > 1)
+         -[:NAVIGATES_TO]->(b:WebPage) WHERE b <> a AND NOT b IN direct){1,2}
+        (target:WebPage)
+  WHERE size(b) = 1 OR (b[0] <> b[1] AND b[1] <> first)
+  RETURN hop AS hops, a AS via, target
+  ORDER BY size(hop) DESC, [x IN hop | x.id]
+  LIMIT 1
+}
+UNWIND seeds AS seed
+WITH site, start, seed, first, hops, via, target,
+     head(COLLECT {
+       MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+       WHERE size(trim(coalesce(h.name, ''))) > 1
+       RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
+     }) AS target_heading
+RETURN seed.id AS anchor, start.url AS start_url, start.title AS page_title,
+       seed {.name, .selector, .som} AS seed,
+       [i IN range(0, size(hops) - 1) | {name: hops[i].name, selector: hops[i].selector,
+         som: hops[i].som, page_title: via[i].title}] AS hops,
+       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+       coalesce(target_heading, '') AS target_heading, size(hops) + 1 AS clicks,
+       start.url AS page, site.origin AS document_id,
+       [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: start.id},
+        {label: 'WebElement', id: seed.id}, {label: 'WebPage', id: first.id}]
+       + [i IN range(0, size(hops) - 1) | {label: 'WebElement', id: hops[i].id}]
+       + [p IN via[1..] | {label: 'WebPage', id: p.id}]
+       + [{label: 'WebPage', id: target.id}] AS grounded
+ORDER BY anchor

@@ -1,0 +1,30 @@
+// basic_navigation (basic tier, the fallback): one visible link leads to another page.
+// Meta-path: WebPage -[HAS_ELEMENT]-> Link($anchor) -[NAVIGATES_TO]-> WebPage
+// The seed: the anchor through the id index when re-deriving (so a task is checked in
+// constant time), every link element when sampling.
+CALL () {
+  MATCH (link:WebElement {id: $anchor}) RETURN link
+  UNION ALL
+  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
+  MATCH (link:WebElement) WHERE link.kind IN ['link'] RETURN link
+}
+WITH link WHERE ($scope IS NULL OR link.id IN $scope) AND link.kind IN ['link']
+MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(link:WebElement {kind: 'link'})
+      -[:NAVIGATES_TO]->(target:WebPage)
+WHERE link.visible AND link.enabled AND link.selector IS NOT NULL
+  AND size(trim(coalesce(link.name, ''))) > 1 AND target <> page
+WITH site, page, link, target ORDER BY link.id LIMIT $limit
+WITH site, page, link, target,
+     head(COLLECT {
+       MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+       WHERE size(trim(coalesce(h.name, ''))) > 1
+       RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
+     }) AS target_heading
+RETURN link.id AS anchor, page.url AS start_url, page.title AS page_title,
+       link.name AS link_name, link.selector AS selector, link.som AS som,
+       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+       coalesce(target_heading, '') AS target_heading,
+       page.url AS page, site.origin AS document_id,
+       [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: page.id},
+        {label: 'WebElement', id: link.id}, {label: 'WebPage', id: target.id}] AS grounded
+ORDER BY anchor

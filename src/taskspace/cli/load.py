@@ -1,0 +1,18 @@
+"""``kg load``: put a source into the graph."""
+
+from __future__ import annotations
+
+import click
+
+from taskspace.cli.lazy import LazyGroup
+
+
+@click.group(
+    cls=LazyGroup,
+    lazy={
+        "docs": "taskspace.cli.load_docs:docs",
+        "web": "taskspace.cli.load_web:web",
+    },
+)
+def load() -> None:
+    """Load documents, web pages, Wikidata or GUI episodes into the graph."""

@@ -1,0 +1,75 @@
+"""``kg load docs``: PDF, HTML and Markdown files into the graph, with a summary of the load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.text import Text
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import console, error_console, json_option, print_json, print_table
+from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
+from taskspace.documents.loader import LoadOptions, LoadReport, load_documents
+
+
+@click.command("docs")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "--similarity",
+    default=0.75,
+    show_default=True,
+    type=click.FloatRange(-1.0, 1.0),
+    help="Cosine similarity at or above which two chunks get a SIMILAR_TO edge.",
+)
+@click.option(
+    "--chunk-size",
+    default=DEFAULT_CHUNK_CHARS,
+    show_default=True,
+    type=click.IntRange(min=50),
+    help="Most characters in one chunk (chunks never cross a section).",
+)
+@click.option(
+    "--neighbours",
+    default=10,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Nearest chunks each chunk is compared with through the vector index.",
+)
+@json_option
+def docs(
+    paths: tuple[Path, ...], similarity: float, chunk_size: int, neighbours: int, as_json: bool
+) -> None:
+    """Load documents (files or folders) as structure, chunks, embeddings and entities."""
+    options = LoadOptions(
+        chunk_chars=chunk_size, similarity_threshold=similarity, neighbours=neighbours
+    )
+    with connected_graph() as graph:
+        report = load_documents(graph, list(paths), options=options, progress=not as_json)
+    if as_json:
+        print_json(report.as_dict())
+    else:
+        print_summary(report)
+    if not report.loaded:
+        reason = (
+            f"none of the {report.files} files could be loaded (see the errors above)"
+            if report.files
+            else "no PDF, HTML or Markdown files were found under the given paths"
+        )
+        message = f"No document loaded: {reason}."
+        error_console.print(Text.assemble(("Error: ", "bold red"), message))
+        raise SystemExit(1)
+
+
+def print_summary(report: LoadReport) -> None:
+    rows: list[tuple[str, str, int]] = [("documents", "loaded", len(report.loaded))]
+    rows += [("elements", label, count) for label, count in sorted(report.elements.items())]
+    rows += [("nodes", label, report.nodes[label]) for label in ("Chunk", "Entity")]
+    rows += [("edges", rel_type, count) for rel_type, count in sorted(report.edges.items())]
+    print_table("Documents loaded", ["what", "kind", "count"], rows)
+    if report.errors:
+        print_table("Files not loaded", ["file", "reason"], report.errors)
+    console.print(
+        f"{len(report.loaded)} of {report.files} files loaded in {report.seconds:.1f}s; "
+        f"{report.created_nodes} nodes and {report.created_relationships} relationships created."
+    )

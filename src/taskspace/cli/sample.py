@@ -1,0 +1,215 @@
+"""``kg sample doc|web``: tasks with verifiable answers, to JSONL and ``:Task`` nodes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import click
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.graph.connection import GraphError
+from taskspace.sampling.output import read_jsonl, write_jsonl, write_task_nodes
+from taskspace.sampling.sampler import SampleReport, sample_tasks, verify_tasks
+from taskspace.sampling.tasks import Task
+from taskspace.settings import load_settings
+
+
+@click.group()
+def sample() -> None:
+    """Sample evaluation tasks from the live graph."""
+
+
+def _common(function: click.decorators.FC) -> click.decorators.FC:
+    options = [
+        click.option("-n", "--count", default=20, show_default=True, help="Tasks to select."),
+        click.option("--seed", default=0, show_default=True, help="Same seed, same tasks."),
+        click.option(
+            "-o",
+            "--out",
+            type=click.Path(path_type=Path),
+            default=None,
+            help="JSONL file to write (default: tasks-<kind>-<seed>.jsonl).",
+        ),
+        click.option(
+            "--per-template",
+            default=50,
+            show_default=True,
+            help="Verified candidates kept per template before selection.",
+        ),
+        click.option("--no-graph", is_flag=True, help="Do not write :Task nodes."),
+        click.option(
+            "--llm",
+            is_flag=True,
+            help="Let Claude phrase prompts (needs ANTHROPIC_API_KEY; cached).",
+        ),
+        json_option,
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _finish(
+    kind: str,
+    report: SampleReport,
+    out: Path | None,
+    seed: int,
+    no_graph: bool,
+    as_json: bool,
+    llm: bool,
+) -> None:
+    if not report.tasks:
+        raise GraphError(
+            f"No {kind} task could be made: load sources first (`kg load …`) or relax the "
+            "objective threshold."
+        )
+    paraphrased = 0
+    if llm:
+        report.tasks, paraphrased = _paraphrase(report.tasks)
+    path = out or Path(f"tasks-{kind}-{seed}.jsonl")
+    write_jsonl(report.tasks, path)
+    payload = {**report.as_dict(), "out": str(path), "paraphrased": paraphrased}
+    if not no_graph:
+        with connected_graph() as graph:
+            written = write_task_nodes(graph, report.tasks, f"sample:{kind}:seed={seed}")
+        payload["task_nodes_created"] = written.nodes_created
+    if as_json:
+        print_json(payload)
+        return
+    print_table(
+        f"{len(report.tasks)} {kind} tasks → {path}",
+        ["template", "tasks"],
+        sorted(report.per_template.items()),
+    )
+    for dimension, values in report.coverage.items():
+        print_table(f"coverage: {dimension}", ["value", "tasks"], list(values.items()))
+    console.print(
+        f"{report.candidates} candidates, {report.dropped_unverified} dropped (answer not "
+        f"re-derivable), {report.dropped_duplicates} near-duplicates dropped, "
+        f"{report.seconds:.2f}s"
+    )
+
+
+def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
+    from taskspace.llm.client import LLMUnavailableError, StructuredLLM
+    from taskspace.llm.paraphrase import paraphrase_tasks
+
+    try:
+        llm = StructuredLLM(load_settings())
+    except LLMUnavailableError as exc:
+        raise GraphError(f"--llm: {exc}") from exc
+    with console.status("Phrasing prompts with Claude…"):
+        return paraphrase_tasks(llm, tasks)
+
+
+@sample.command("doc")
+@click.option("--objective", default=None, help="Keep to the part of the graph relevant to this.")
+@click.option(
+    "--threshold",
+    default=0.3,
+    show_default=True,
+    help="Cosine similarity a chunk needs to the objective.",
+)
+@_common
+def sample_doc(
+    objective: str | None,
+    threshold: float,
+    count: int,
+    seed: int,
+    out: Path | None,
+    per_template: int,
+    no_graph: bool,
+    llm: bool,
+    as_json: bool,
+) -> None:
+    """Document tasks (GRAPH2EVAL types) from loaded documents."""
+    with connected_graph() as graph, console.status("Sampling document tasks…"):
+        report = sample_tasks(
+            graph,
+            "doc",
+            count=count,
+            seed=seed,
+            objective=objective,
+            threshold=threshold,
+            per_template=per_template,
+        )
+    _finish("doc", report, out, seed, no_graph, as_json, llm)
+
+
+@sample.command("verify")
+@click.argument("tasks_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@json_option
+def sample_verify(tasks_file: Path, as_json: bool) -> None:
+    """Re-derive every task's gold answer from the graph; exit 1 if any no longer holds."""
+    tasks = read_jsonl(tasks_file)
+    with connected_graph() as graph:
+        results = verify_tasks(graph, tasks)
+    failed = [task_id for task_id, ok in results if not ok]
+    if as_json:
+        print_json(
+            {"tasks": len(results), "verified": len(results) - len(failed), "failed": failed}
+        )
+    else:
+        console.print(f"{len(results) - len(failed)} of {len(results)} answers re-derived.")
+    if failed:
+        raise SystemExit(1)
+
+
+@sample.command("web")
+@click.option(
+    "--replay",
+    "replay_origin",
+    default=None,
+    help="After sampling, replay every task in Chromium against this origin "
+    "(e.g. http://127.0.0.1:8000) and report the pass rate.",
+)
+@_common
+def sample_web(
+    replay_origin: str | None,
+    count: int,
+    seed: int,
+    out: Path | None,
+    per_template: int,
+    no_graph: bool,
+    llm: bool,
+    as_json: bool,
+) -> None:
+    """Web tasks from crawled sites (seed-driven meta-paths), with steps and checks."""
+    with connected_graph() as graph, console.status("Sampling web tasks…"):
+        report = sample_tasks(graph, "web", count=count, seed=seed, per_template=per_template)
+    _finish("web", report, out, seed, no_graph, as_json, llm)
+    if replay_origin:
+        _replay(report.tasks, replay_origin, as_json)
+
+
+@sample.command("replay")
+@click.argument("tasks_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--origin", required=True, help="Where the site is served now.")
+@json_option
+def sample_replay(tasks_file: Path, origin: str, as_json: bool) -> None:
+    """Replay web tasks from a JSONL file in Chromium; exit 1 if any fails."""
+    _replay(read_jsonl(tasks_file), origin, as_json)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _replay(tasks: list[Task], origin: str, as_json: bool) -> None:
+    from taskspace.replay import replay_tasks
+
+    crawled = {_origin(task.start_url) for task in tasks if task.start_url}
+    result = replay_tasks(tasks, origin_map={old: origin.rstrip("/") for old in crawled})
+    summary = result.as_dict()
+    if as_json:
+        print_json(summary)
+    else:
+        console.print(
+            f"Replay: {summary.get('passed')} of {summary.get('total')} tasks passed "
+            f"({summary.get('pass_rate')})."
+        )
+    if summary.get("passed") != summary.get("total"):
+        raise SystemExit(1)

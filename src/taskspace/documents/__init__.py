@@ -1,0 +1,1 @@
+"""Documents (PDF, HTML, Markdown) parsed into one structural model, then into the graph."""

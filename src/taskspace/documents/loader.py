@@ -1,0 +1,300 @@
+"""Puts parsed documents into the graph: structure, chunks, embeddings, entities, links.
+
+Per document the writes are few and batched (``UNWIND $rows``), and the embedding model
+runs in a worker thread while the structure is written, so the database work hides behind
+the model's. Edges that join documents (SIMILAR_TO, LINKS_TO, SHARES_ENTITY) are resolved in
+Cypher after the rows are in, so neither load order nor reloading changes the result. A
+file that fails to parse is reported with its reason and skipped; the rest loads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from neo4j.exceptions import Neo4jError
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
+from taskspace.documents.graph_rows import DocumentRows, document_id, document_rows
+from taskspace.documents.model import ParsedDocument
+from taskspace.embeddings import embed
+from taskspace.graph.connection import Graph
+from taskspace.graph.ids import file_checksum
+from taskspace.graph.provenance import record_source
+from taskspace.graph.writer import BatchedWriter, WriteSummary
+
+SOURCE_KIND = "documents"
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    chunk_chars: int = DEFAULT_CHUNK_CHARS
+    similarity_threshold: float = 0.75
+    neighbours: int = 10
+    """How many nearest chunks each chunk asks the vector index for."""
+    min_shared_entities: int = 2
+    embed_batch_size: int = 64
+
+
+@dataclass
+class LoadReport:
+    """What a load did: per label and per edge type, the files loaded and the files refused."""
+
+    files: int = 0
+    loaded: list[str] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    nodes: Counter[str] = field(default_factory=Counter)
+    edges: Counter[str] = field(default_factory=Counter)
+    elements: Counter[str] = field(default_factory=Counter)
+    created_nodes: int = 0
+    created_relationships: int = 0
+    seconds: float = 0.0
+
+    def add_write(self, summary: WriteSummary) -> None:
+        self.created_nodes += summary.nodes_created
+        self.created_relationships += summary.relationships_created
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "documents": len(self.loaded),
+            "loaded": self.loaded,
+            "nodes": dict(sorted(self.nodes.items())),
+            "elements": dict(sorted(self.elements.items())),
+            "edges": dict(sorted(self.edges.items())),
+            "errors": [{"file": file, "reason": reason} for file, reason in self.errors],
+            "created_nodes": self.created_nodes,
+            "created_relationships": self.created_relationships,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+@dataclass
+class _Pending:
+    """A document whose rows are ready and whose chunks are being embedded."""
+
+    rows: DocumentRows
+    vectors: Future[list[list[float]]]
+
+
+class DocumentLoader:
+    """Writes documents one after another; ``finish`` resolves the cross-document edges."""
+
+    def __init__(self, graph: Graph, options: LoadOptions, batch_size: int | None = None) -> None:
+        self.graph = graph
+        self.options = options
+        self.writer = BatchedWriter(graph, batch_size=batch_size)
+        self.report = LoadReport()
+        self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
+        self._pending: _Pending | None = None
+
+    def close(self) -> None:
+        self._embedder.shutdown(wait=True)
+
+    def add(self, document: ParsedDocument) -> None:
+        """Prepare a document and queue its embedding, then write the one queued before it.
+
+        Writing document i while the model embeds document i+1 keeps the model, the
+        slowest part, busy from the first document to the last.
+        """
+        try:
+            prepared = self._prepare(document)
+        except Neo4jError as error:
+            self._refused(document.path, error)
+            prepared = None
+        self.flush()
+        self._pending = prepared
+
+    def flush(self) -> None:
+        """Write the queued document, if any; a database refusal is reported against its file."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        try:
+            self._write(pending)
+        except Neo4jError as error:
+            self._refused(pending.rows.path, error)
+            return
+        self.report.loaded.append(pending.rows.path)
+
+    def _refused(self, path: str, error: Neo4jError) -> None:
+        self.report.errors.append((path, f"the database refused it: {error}"))
+
+    def _prepare(self, document: ParsedDocument) -> _Pending:
+        source = record_source(self.graph, SOURCE_KIND, document.path, _checksum(document))
+        rows = document_rows(document, source, self.options.chunk_chars)
+        vectors = self._embedder.submit(
+            embed, rows.chunk_texts, batch_size=self.options.embed_batch_size
+        )
+        return _Pending(rows, vectors)
+
+    def _write(self, pending: _Pending) -> None:
+        rows = pending.rows
+        self._write_structure(rows)
+        self._write_embeddings(rows, pending.vectors)
+        nodes, edges = rows.counts()
+        self.report.nodes.update(nodes)
+        self.report.edges.update(edges)
+        self.report.elements.update(row["label"] for row in rows.elements)
+
+    def _write_structure(self, rows: DocumentRows) -> None:
+        """The document, its elements, chunks and their edges (one transaction), then entities."""
+        self.report.add_write(self.writer.write_named("documents/merge_document", [rows.payload()]))
+        self.report.add_write(self.writer.write_named("documents/merge_entities", rows.entities))
+
+    def _write_embeddings(self, rows: DocumentRows, vectors: Future[list[list[float]]]) -> None:
+        embedded = [
+            {"id": chunk_id, "embedding": vector}
+            for chunk_id, vector in zip(rows.chunk_ids, vectors.result(), strict=True)
+        ]
+        if not embedded:
+            return
+        self.writer.write_named("documents/set_chunk_embeddings", embedded)
+        summary = self.graph.write_text(
+            self.graph.queries.text("documents/similar_chunks"),
+            document=rows.doc_id,
+            neighbours=self.options.neighbours,
+            threshold=self.options.similarity_threshold,
+        )
+        self.report.created_relationships += summary.counters.relationships_created
+
+    def finish(self) -> LoadReport:
+        """Resolve LINKS_TO for all documents and SHARES_ENTITY for these; count the result."""
+        self.flush()
+        ids = [document_id(path) for path in self.report.loaded]
+        if ids:
+            for name, params in (
+                ("documents/link_documents", {}),
+                (
+                    "documents/shared_entities",
+                    {"documents": ids, "min_shared": self.options.min_shared_entities},
+                ),
+            ):
+                summary = self.graph.write_text(self.graph.queries.text(name), **params)
+                self.report.created_relationships += summary.counters.relationships_created
+            counts = self.graph.read("documents/load_counts", documents=ids)[0]
+            self.report.nodes["Entity"] = int(counts["entities"])
+            self.report.edges["SIMILAR_TO"] = int(counts["similar_to"])
+            self.report.edges["LINKS_TO"] = int(counts["links_to"])
+            self.report.edges["SHARES_ENTITY"] = int(counts["shares_entity"])
+        return self.report
+
+
+def _checksum(document: ParsedDocument) -> str:
+    """The file's sha256; a document built in memory is identified by its content instead."""
+    path = Path(document.path)
+    if path.is_file():
+        return file_checksum(path)
+    return hashlib.sha256(document.model_dump_json().encode("utf-8")).hexdigest()
+
+
+def load_parsed(
+    graph: Graph,
+    documents: Iterable[ParsedDocument],
+    *,
+    batch_size: int | None = None,
+    options: LoadOptions | None = None,
+) -> LoadReport:
+    """Load documents that are already parsed (the path of every other loader ends here)."""
+    jobs = ((doc.path, partial(_given, doc)) for doc in documents)
+    return _run(graph, jobs, batch_size, options)
+
+
+def _given(document: ParsedDocument) -> ParsedDocument:
+    return document
+
+
+def load_documents(
+    graph: Graph,
+    paths: Sequence[Path | str],
+    *,
+    batch_size: int | None = None,
+    similarity_threshold: float = 0.75,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    progress: bool = False,
+    options: LoadOptions | None = None,
+) -> LoadReport:
+    """Parse and load every document under ``paths`` (files or folders)."""
+    from taskspace.documents.parse import iter_document_files, parse_file
+
+    options = options or LoadOptions(
+        chunk_chars=chunk_chars, similarity_threshold=similarity_threshold
+    )
+    files = list(iter_document_files(Path(path) for path in paths))
+    jobs = ((str(file), partial(parse_file, file)) for file in files)
+    return _run(graph, jobs, batch_size, options, total=len(files) if progress else None)
+
+
+Job = tuple[str, Callable[[], ParsedDocument]]
+
+
+def _run(
+    graph: Graph,
+    jobs: Iterable[Job],
+    batch_size: int | None,
+    options: LoadOptions | None,
+    total: int | None = None,
+) -> LoadReport:
+    from taskspace.documents.parse import DocumentParseError
+
+    started = time.perf_counter()
+    loader = DocumentLoader(graph, options or LoadOptions(), batch_size)
+    try:
+        with _progress(total) as advance:
+            for name, parse in jobs:
+                loader.report.files += 1
+                advance(name)
+                try:
+                    document = parse()
+                except DocumentParseError as error:
+                    loader.report.errors.append((str(error.path), error.reason))
+                    continue
+                loader.add(document)
+            advance("resolving links, shared entities")
+            report = loader.finish()
+    finally:
+        loader.close()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+@contextmanager
+def _progress(total: int | None) -> Iterator[Callable[[str], None]]:
+    """A rich progress bar on stderr (stdout stays clean for --json); off when total is None."""
+    if total is None:
+        yield lambda _name: None
+        return
+    columns = (
+        SpinnerColumn(),
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("documents", total=total)
+        done = -1
+
+        def advance(name: str) -> None:
+            nonlocal done
+            done += 1
+            bar.update(task, completed=min(done, total), description=Path(name).name)
+
+        yield advance

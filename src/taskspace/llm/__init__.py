@@ -1,0 +1,1 @@
+"""LLM features (anthropic + instructor) behind an on-disk cache; offline paths elsewhere."""

@@ -1,0 +1,74 @@
+"""Structured calls to Claude through instructor, cached on disk.
+
+Only used when ``ANTHROPIC_API_KEY`` is set; callers check :func:`llm_available` and keep
+their offline path otherwise. The key is read by the anthropic client from the
+environment and never logged or cached.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from taskspace.llm.cache import ResponseCache
+from taskspace.settings import Settings
+
+Model = TypeVar("Model", bound=BaseModel)
+
+DEFAULT_MODEL = "claude-sonnet-4-5"
+
+
+class LLMUnavailableError(RuntimeError):
+    """An LLM feature was asked for without ``ANTHROPIC_API_KEY``."""
+
+
+def llm_available() -> bool:
+    return bool(os.environ.get("ANTHROPIC_API_KEY"))
+
+
+class StructuredLLM:
+    """``ask(system, prompt, ResponseModel)`` → a validated model instance, cached."""
+
+    def __init__(self, settings: Settings, model: str | None = None) -> None:
+        if not llm_available():
+            raise LLMUnavailableError(
+                "this feature needs ANTHROPIC_API_KEY; without it taskspace uses its offline path"
+            )
+        import anthropic
+        import instructor
+
+        self.model = model or os.environ.get("TASKSPACE_LLM_MODEL", DEFAULT_MODEL)
+        self.client = instructor.from_anthropic(
+            anthropic.Anthropic(max_retries=3), mode=instructor.Mode.TOOLS
+        )
+        self.cache = ResponseCache(settings.home.expanduser() / "cache" / "llm")
+
+    def ask(
+        self,
+        system: str,
+        prompt: str,
+        response_model: type[Model],
+        max_tokens: int = 1024,
+        temperature: float = 0.0,
+    ) -> Model:
+        key = self.cache.key(
+            model=self.model,
+            system=system,
+            prompt=prompt,
+            schema=response_model.model_json_schema(),
+            max_tokens=max_tokens,
+        )
+        cached = self.cache.get(key)
+        if cached is not None:
+            return response_model.model_validate(cached)
+        answer = self.client.messages.create(
+            model=self.model,
+            system=system,
+            messages=[{"role": "user", "content": prompt}],
+            max_tokens=max_tokens,
+            response_model=response_model,
+        )
+        self.cache.put(key, answer.model_dump(mode="json"))
+        return answer

@@ -1,0 +1,12 @@
+"""Replay of sampled web tasks in headless Chromium: steps performed, success checked.
+
+``replay_tasks`` opens each task's start page on the site as it is served now (crawled
+origins mapped to current ones), performs every step on the element its selector names,
+and checks every success criterion, reporting the first thing that went wrong.
+"""
+
+from taskspace.replay.origins import OriginMap, ReplayError
+from taskspace.replay.replay import replay_tasks
+from taskspace.replay.report import ReplayReport, TaskOutcome
+
+__all__ = ["OriginMap", "ReplayError", "ReplayReport", "TaskOutcome", "replay_tasks"]

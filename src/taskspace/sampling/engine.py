@@ -1,0 +1,150 @@
+"""Turns template rows into tasks, and re-derives a task's answer from the graph."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from taskspace.graph.connection import Graph
+from taskspace.graph.ids import stable_id
+from taskspace.graph.queries import QueryLibrary
+from taskspace.resources import resource_dir
+from taskspace.sampling.tasks import GroundRef, SuccessCriterion, Task, WebStep
+from taskspace.sampling.templates import StepTemplate, TemplateSpec, render
+
+_metapaths: QueryLibrary | None = None
+
+
+def metapath_library() -> QueryLibrary:
+    global _metapaths
+    if _metapaths is None:
+        _metapaths = QueryLibrary([resource_dir("metapaths")])
+    return _metapaths
+
+
+def run_template_query(
+    graph: Graph,
+    spec: TemplateSpec,
+    *,
+    anchor: str | None = None,
+    scope: list[str] | None = None,
+    limit: int = 500,
+) -> list[dict[str, Any]]:
+    cypher = metapath_library().text(spec.query)
+    return graph.read_text(cypher, anchor=anchor, scope=scope, limit=limit)
+
+
+def _grounding(spec: TemplateSpec, row: dict[str, Any]) -> list[GroundRef]:
+    refs: dict[str, GroundRef] = {}
+    for column in spec.grounding:
+        value = row.get(column) or []
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and item.get("id"):
+                refs.setdefault(item["id"], GroundRef(label=item["label"], id=item["id"]))
+    return list(refs.values())
+
+
+def build_task(
+    spec: TemplateSpec,
+    row: dict[str, Any],
+    *,
+    seed: int,
+    objective: str | None = None,
+    relevance: float = 1.0,
+) -> Task | None:
+    """A task from one row, or None when the row renders an empty prompt or answer."""
+    prompt, answer = render(spec.prompt, row), render(spec.answer, row)
+    if not prompt or not answer:
+        return None
+    grounding = _grounding(spec, row)
+    steps = [item for step in spec.steps for item in _steps(step, row)]
+    if any(not step.selector for step in steps if step.action != "goto"):
+        return None  # an element without a selector cannot be replayed
+    document = str(row.get("document_id") or "")
+    page = row.get("page")
+    return Task(
+        id=stable_id("task", spec.name, row["anchor"]),
+        kind=spec.kind,
+        type=spec.type,
+        template=spec.name,
+        difficulty=spec.difficulty,
+        prompt=prompt,
+        answer=answer,
+        answer_type=spec.answer_type,
+        check=spec.check,
+        anchor=row["anchor"],
+        fingerprint=fingerprint(prompt, answer),
+        grounding=grounding,
+        coverage={
+            "node_type": sorted({ref.label for ref in grounding} | set(spec.subgraph.nodes)),
+            "edge_type": sorted(spec.subgraph.edges),
+            "pattern": [spec.name],
+            "page": [_page_key(spec, document, page)],
+            "site": [document],
+            "difficulty": [spec.difficulty],
+        },
+        relevance=relevance,
+        objective=objective,
+        seed=seed,
+        start_url=render(spec.start_url, row) if spec.start_url else None,
+        steps=steps,
+        success=[
+            SuccessCriterion(kind=item.kind, value=value)
+            for item in spec.success
+            for context in _contexts(item.foreach, row)
+            if (value := render(item.value, context))
+        ],
+    )
+
+
+def _page_key(spec: TemplateSpec, document: str, page: Any) -> str:
+    """Coverage's page value: a web page is its URL, a document page is document#p<n>."""
+    if page is None:
+        return document
+    return str(page) if spec.kind == "web" else f"{document}#p{page}"
+
+
+def _contexts(foreach: str | None, row: dict[str, Any]) -> list[dict[str, Any]]:
+    """The row once, or once per item of the list column ``foreach`` (bound as ``item``)."""
+    if foreach is None:
+        return [row]
+    return [{**row, "item": item} for item in row.get(foreach) or []]
+
+
+def _steps(step: StepTemplate, row: dict[str, Any]) -> list[WebStep]:
+    return [_step(step, context) for context in _contexts(step.foreach, row)]
+
+
+def _step(step: StepTemplate, row: dict[str, Any]) -> WebStep:
+    som = render(step.som, row) if step.som else ""
+    return WebStep(
+        action=step.action,
+        selector=render(step.selector, row),
+        som=int(som) if som.isdigit() else None,
+        value=render(step.value, row) if step.value is not None else None,
+        expected=render(step.expected, row),
+    )
+
+
+def sample_rows(
+    rows: list[dict[str, Any]], count: int, seed: int, salt: str
+) -> list[dict[str, Any]]:
+    """A seeded sample: the same seed on the same graph picks the same rows."""
+    ordered = sorted(rows, key=lambda row: str(row["anchor"]))
+    random.Random(f"{seed}:{salt}").shuffle(ordered)
+    return ordered[:count]
+
+
+def fingerprint(prompt: str, answer: str) -> str:
+    return stable_id("fp", prompt, answer)
+
+
+def rederive(graph: Graph, spec: TemplateSpec, task: Task) -> bool:
+    """True when re-running the grounding query on the task's anchor renders the same
+    prompt and answer (a renamed section or changed cell makes the task stale)."""
+    rows = run_template_query(graph, spec, anchor=task.anchor, limit=10)
+    return any(
+        render(spec.answer, row) == task.answer
+        and fingerprint(render(spec.prompt, row), task.answer) == task.fingerprint
+        for row in rows
+    )

@@ -1,0 +1,78 @@
+"""Quality and coverage: pick by maximal marginal relevance, report coverage.
+
+Similarity between two tasks is the larger of their prompts' cosine similarity and the
+overlap of their coverage values (node types, edge types, pattern, page, site, difficulty),
+so MMR prefers tasks that are both relevant and different in what they exercise.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from itertools import pairwise
+
+import numpy as np
+from numpy.typing import NDArray
+
+from taskspace.sampling.tasks import Task
+
+Vectors = NDArray[np.float32]
+
+
+def coverage_tokens(task: Task) -> set[str]:
+    return {f"{dim}:{value}" for dim, values in task.coverage.items() for value in values}
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a or b else 0.0
+
+
+def select_mmr(
+    tasks: Sequence[Task], vectors: Vectors, count: int, balance: float = 0.6
+) -> list[Task]:
+    """Greedy MMR: ``balance`` weighs relevance against similarity to what is chosen.
+
+    Each candidate keeps its running redundancy (its highest similarity to anything chosen
+    so far), so a pick costs one pass over the pool instead of one per chosen task. Ties go
+    to the smallest task id, so the same pool always gives the same order.
+    """
+    order = sorted(range(len(tasks)), key=lambda i: tasks[i].id)
+    tasks = [tasks[i] for i in order]
+    vectors = vectors[order] if len(order) else vectors
+    tokens = [coverage_tokens(task) for task in tasks]
+    relevance = np.array([task.relevance for task in tasks], dtype=np.float64)
+    redundancy = np.zeros(len(tasks), dtype=np.float64)
+    open_ = np.ones(len(tasks), dtype=bool)
+    chosen: list[int] = []
+    while len(chosen) < min(count, len(tasks)):
+        scores = np.where(open_, balance * relevance - (1 - balance) * redundancy, -np.inf)
+        best = int(np.argmax(scores))  # the first maximum: the smallest id among equals
+        chosen.append(best)
+        open_[best] = False
+        overlap = np.array([_jaccard(tokens[i], tokens[best]) for i in range(len(tasks))])
+        redundancy = np.maximum(redundancy, np.maximum(vectors @ vectors[best], overlap))
+    return [tasks[i] for i in chosen]
+
+
+def lexical_vectors(texts: Sequence[str], dimensions: int = 1024) -> Vectors:
+    """Hashed word and word-pair counts, L2-normalised: a cheap stand-in for embeddings
+    when ordering a large pool, so that the model only embeds the few tasks kept."""
+    matrix = np.zeros((len(texts), dimensions), dtype=np.float32)
+    for row, text in enumerate(texts):
+        words = re.findall(r"\w+", text.lower())
+        for feature in words + [f"{a} {b}" for a, b in pairwise(words)]:
+            matrix[row, zlib.crc32(feature.encode("utf-8")) % dimensions] += 1.0
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+
+
+def coverage_report(tasks: Sequence[Task]) -> dict[str, dict[str, int]]:
+    """For each coverage dimension, how many selected tasks carry each value."""
+    report: dict[str, Counter[str]] = {}
+    for task in tasks:
+        for dimension, values in task.coverage.items():
+            report.setdefault(dimension, Counter()).update(values)
+    report.setdefault("task_type", Counter()).update(task.type for task in tasks)
+    return {dim: dict(sorted(counter.items())) for dim, counter in sorted(report.items())}

@@ -1,0 +1,143 @@
+"""The task record written to JSONL and to ``:Task`` nodes (see docs/tasks.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class GroundRef(BaseModel):
+    """A node a task was built from, by family label and id."""
+
+    label: str
+    id: str
+
+
+class WebStep(BaseModel):
+    """One action of a web task, resolvable on the live page."""
+
+    action: Literal["click", "fill", "select", "press", "goto"]
+    selector: str
+    som: int | None = None
+    value: str | None = None
+    expected: str = Field(description="what should be true after the step")
+
+
+CriterionKind = Literal["url", "element_visible", "text_present", "text_absent"]
+
+
+class SuccessCriterion(BaseModel):
+    """A check on the page a web task ends on (``text_absent``: e.g. a filtered-out item)."""
+
+    kind: CriterionKind
+    value: str
+
+
+class StepConstraint(BaseModel):
+    """A secondary attribute that makes one target of a one-to-many relation unique:
+    ``year`` of a date property, a literal ``value``, or a ``link`` to a named item."""
+
+    kind: Literal["year", "value", "link"]
+    pid: str
+    value: str
+    label: str | None = Field(default=None, description="the linked item's label")
+
+
+class PathStep(BaseModel):
+    """One atomic step of a causal path: in ``app``, from an entity along a relation
+    (``reverse``: against its direction) to the one entity the constraints leave."""
+
+    index: int
+    app: str
+    entity_type: str
+    action: str
+    from_id: str
+    relation: str
+    reverse: bool = False
+    to_id: str
+    to_label: str | None = None
+    constraints: list[StepConstraint] = Field(default_factory=list)
+    fanout: int = Field(description="targets of the relation before the constraints")
+    answer: str = Field(description="the target's label, or its id when it has none")
+
+
+class HopCheck(BaseModel):
+    """How one hop of a multihop task is judged: every keyword in the answer, and the URL
+    the agent must have reached."""
+
+    keywords: list[str] = Field(default_factory=list)
+    url: str | None = None
+
+
+class WebHop(BaseModel):
+    """One hop of a multihop web task; the last hop of a chain is the ``end`` marker."""
+
+    index: int
+    kind: Literal["follow", "lookup", "end"]
+    instruction: str
+    page_url: str | None = Field(default=None, description="where the hop starts")
+    link: str | None = Field(default=None, description="the link a follow hop takes")
+    site: str | None = Field(default=None, description="the site a lookup hop searches")
+    answer: str = ""
+    check: HopCheck = Field(default_factory=HopCheck)
+
+
+class Task(BaseModel):
+    id: str
+    kind: Literal["doc", "web", "path", "multihop"]
+    type: str
+    template: str
+    difficulty: Literal["easy", "medium", "hard"]
+    prompt: str
+    answer: str
+    answer_type: str = "text"
+    check: str = "exact"
+    anchor: str
+    fingerprint: str = Field(
+        description="hash of the offline prompt and the answer as rendered from the graph; "
+        "re-derivation must reproduce it (it survives LLM paraphrasing of the prompt)"
+    )
+    grounding: list[GroundRef]
+    coverage: dict[str, list[str]] = Field(default_factory=dict)
+    relevance: float = 1.0
+    objective: str | None = None
+    seed: int
+    generator: str = "taskspace-offline"
+    start_url: str | None = None
+    steps: list[WebStep] = Field(default_factory=list)
+    success: list[SuccessCriterion] = Field(default_factory=list)
+    path: list[PathStep] = Field(default_factory=list)
+    hops: list[WebHop] = Field(default_factory=list)
+    apps: list[str] = Field(default_factory=list)
+    level: int | None = None
+    score: float | None = None
+
+    def graph_row(self) -> dict[str, Any]:
+        """Properties for the ``:Task`` node (lists of maps are kept as JSON text)."""
+        return {
+            "id": self.id,
+            "props": {
+                "kind": self.kind,
+                "type": self.type,
+                "template": self.template,
+                "difficulty": self.difficulty,
+                "prompt": self.prompt,
+                "answer": self.answer,
+                "answer_type": self.answer_type,
+                "check": self.check,
+                "anchor": self.anchor,
+                "relevance": self.relevance,
+                "objective": self.objective,
+                "seed": self.seed,
+                "generator": self.generator,
+                "start_url": self.start_url,
+                "steps_json": self.model_dump_json(include={"steps"}),
+                "success_json": self.model_dump_json(include={"success"}),
+                "path_json": self.model_dump_json(include={"path"}) if self.path else None,
+                "hops_json": self.model_dump_json(include={"hops"}) if self.hops else None,
+                "apps": self.apps or None,
+                "level": self.level,
+                "score": self.score,
+            },
+        }

@@ -1,0 +1,129 @@
+"""Task templates: a YAML spec, a Cypher grounding query, Jinja2 for prompt and answer.
+
+A template never stores an answer: it says how to read one from the graph. The grounding
+query returns candidate rows (anchored on one node, ``anchor``); the prompt and answer are
+rendered from a row. Re-running the same query with ``$anchor`` set to a task's anchor
+must give the same answer again, which is how every gold answer is checked.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from jinja2 import Environment, StrictUndefined, Template
+from pydantic import BaseModel, Field, field_validator
+
+from taskspace.graph.names import checked_label, checked_rel_type
+from taskspace.resources import resource_dir
+from taskspace.sampling.tasks import CriterionKind
+
+
+class Subgraph(BaseModel):
+    """What a template needs from the graph, declared so coverage can be reported."""
+
+    nodes: list[str]
+    edges: list[str] = Field(default_factory=list)
+    node_count: tuple[int, int] = (1, 1)
+    max_hops: int = 0
+
+    @field_validator("nodes")
+    @classmethod
+    def _labels(cls, value: list[str]) -> list[str]:
+        return [checked_label(label) for label in value]
+
+    @field_validator("edges")
+    @classmethod
+    def _types(cls, value: list[str]) -> list[str]:
+        return [checked_rel_type(rel) for rel in value]
+
+
+class StepTemplate(BaseModel):
+    """A web step; every string field is Jinja2 over the query row.
+
+    With ``foreach`` naming a list column of the row, the step is rendered once per item
+    (bound as ``item``), so one template serves paths of any length and optional steps.
+    """
+
+    action: Literal["click", "fill", "select", "press", "goto"]
+    selector: str
+    som: str | None = None
+    value: str | None = None
+    expected: str
+    foreach: str | None = None
+
+
+class SuccessTemplate(BaseModel):
+    """A check on the final page; one that renders to an empty value is left out."""
+
+    kind: CriterionKind
+    value: str
+    foreach: str | None = None
+
+
+class TemplateSpec(BaseModel):
+    """One task template as written in ``metapaths/<kind>/<name>.yaml``."""
+
+    name: str
+    kind: Literal["doc", "web"]
+    type: str
+    difficulty: Literal["easy", "medium", "hard"]
+    description: str
+    subgraph: Subgraph
+    query: str = Field(description="named query under metapaths/, e.g. 'documents/section_title'")
+    prompt: str = Field(description="Jinja2 over one row of the query")
+    answer: str = Field(description="Jinja2 over the same row: the gold answer")
+    answer_type: Literal["text", "number", "boolean", "list"] = "text"
+    grounding: list[str] = Field(
+        description="row columns holding {label, id} maps or lists of them: GROUNDED_IN targets"
+    )
+    check: Literal["exact", "contains_all", "number", "keywords"] = "exact"
+    tier: Literal["business", "interaction", "basic"] | None = Field(
+        default=None, description="web meta-path tier: business data, general, fallback"
+    )
+    start_url: str | None = Field(default=None, description="Jinja2: where a web task starts")
+    steps: list[StepTemplate] = Field(default_factory=list)
+    success: list[SuccessTemplate] = Field(default_factory=list)
+    path: Path | None = None
+
+
+def _environment() -> Environment:
+    env = Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+    env.filters["fromjson"] = json.loads
+    env.filters["quote"] = lambda text: f"“{text}”"
+    env.filters["clip"] = lambda text, size=160: (
+        text if len(text) <= size else text[: size - 1].rsplit(" ", 1)[0] + "…"
+    )
+    return env
+
+
+_ENV = _environment()
+
+
+@lru_cache(maxsize=256)
+def compile_template(source: str) -> Template:
+    return _ENV.from_string(source)
+
+
+def render(source: str, row: dict[str, Any]) -> str:
+    return " ".join(compile_template(source).render(**row).split())
+
+
+def template_root() -> Path:
+    return resource_dir("metapaths")
+
+
+def load_templates(kind: str, root: Path | None = None) -> list[TemplateSpec]:
+    """Every template of a kind, sorted by name so that sampling is reproducible."""
+    folder = (root or template_root()) / {"doc": "documents", "web": "web"}[kind]
+    specs = []
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        spec = TemplateSpec.model_validate({**data, "path": path})
+        if spec.kind != kind:
+            raise ValueError(f"{path}: kind {spec.kind!r} found among {kind!r} templates")
+        specs.append(spec)
+    return specs
