@@ -18,7 +18,9 @@ from taskspace.server.descriptor import pinned_version
 class Settings(BaseSettings):
     """Everything a command needs to reach the graph and its local server."""
 
-    model_config = SettingsConfigDict(env_prefix="", extra="ignore", populate_by_name=True)
+    # Only the aliases are read from the environment: with populate_by_name, field names
+    # such as ``home`` would also match unrelated variables such as ``HOME``.
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore", populate_by_name=False)
 
     neo4j_uri: str | None = Field(default=None, alias="NEO4J_URI")
     neo4j_username: str = Field(default="neo4j", alias="NEO4J_USERNAME")
