@@ -12,6 +12,7 @@ from taskspace.cli.lazy import LazyGroup
     lazy={
         "docs": "taskspace.cli.load_docs:docs",
         "web": "taskspace.cli.load_web:web",
+        "wikidata": "taskspace.cli.load_wikidata:wikidata",
     },
 )
 def load() -> None:

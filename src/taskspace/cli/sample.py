@@ -8,12 +8,12 @@ from urllib.parse import urlsplit
 import click
 
 from taskspace.cli.context import connected_graph
+from taskspace.cli.llm import with_llm
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.graph.connection import GraphError
 from taskspace.sampling.output import read_jsonl, write_jsonl, write_task_nodes
 from taskspace.sampling.sampler import SampleReport, sample_tasks, verify_tasks
 from taskspace.sampling.tasks import Task
-from taskspace.settings import load_settings
 
 
 @click.group()
@@ -93,15 +93,9 @@ def _finish(
 
 
 def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
-    from taskspace.llm.client import LLMUnavailableError, StructuredLLM
     from taskspace.llm.paraphrase import paraphrase_tasks
 
-    try:
-        llm = StructuredLLM(load_settings())
-    except LLMUnavailableError as exc:
-        raise GraphError(f"--llm: {exc}") from exc
-    with console.status("Phrasing prompts with Claude…"):
-        return paraphrase_tasks(llm, tasks)
+    return with_llm("Phrasing prompts with Claude…", paraphrase_tasks, tasks)
 
 
 @sample.command("doc")
@@ -213,3 +207,14 @@ def _replay(tasks: list[Task], origin: str, as_json: bool) -> None:
         )
     if summary.get("passed") != summary.get("total"):
         raise SystemExit(1)
+
+
+def _register_path_commands() -> None:
+    """Causal-path and multihop sampling live in their own module; they join the group here."""
+    from taskspace.cli.sample_paths import multihop, paths
+
+    sample.add_command(paths)
+    sample.add_command(multihop)
+
+
+_register_path_commands()

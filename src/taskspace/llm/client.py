@@ -17,7 +17,8 @@ from taskspace.settings import Settings
 
 Model = TypeVar("Model", bound=BaseModel)
 
-DEFAULT_MODEL = "claude-sonnet-4-5"
+DEFAULT_MODEL = "claude-sonnet-4-6"
+"""Override with TASKSPACE_LLM_MODEL; claude-sonnet-4-5 reaches end of life on 2026-11-30."""
 
 
 class LLMUnavailableError(RuntimeError):

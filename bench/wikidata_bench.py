@@ -1,0 +1,154 @@
+"""Wikidata N-Triples into Neo4j: taskspace's loader against rdflib-neo4j, side by side.
+
+Run against the configured graph (the local server by default), which must hold no
+Wikidata or rdflib-neo4j nodes yet (a throwaway server is best):
+    python -m bench.wikidata_bench [--file X.nt] [--batch-size 5000] [--repeat 3]
+Each run loads the same file into the same server and is cleared afterwards (our nodes
+by their :Source, rdflib-neo4j's :Resource nodes and its constraint). rdflib-neo4j is a
+benchmark-only peer, not a dependency: ``pip install rdflib-neo4j``; without it the peer
+is reported as missing. Prints JSON with both rates (triples per second) and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import io
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import rdflib
+
+from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.schema import apply_schema
+from taskspace.settings import load_settings
+from taskspace.wikidata.loader import LoadOptions, load_files
+
+FILM_SLICE = (
+    Path(__file__).resolve().parents[2]
+    / "shared/data/wikidata/film_kg_atai/atai_movie_kg_slice_selected.nt"
+)
+TARGET_RATIO = 2.0
+
+
+def clear(graph: Graph, sources: list[str]) -> None:
+    graph.run_autocommit(graph.queries.text("wikidata/bench_clear"), sources=sources)
+    graph.run_autocommit(graph.queries.text("wikidata/bench_drop_rdflib_constraint"))
+
+
+def run_ours(graph: Graph, file: Path, batch_size: int) -> dict[str, Any]:
+    started = time.perf_counter()
+    report = load_files(graph, [file], LoadOptions(batch_size=batch_size))
+    seconds = time.perf_counter() - started
+    clear(graph, report.sources)
+    return {
+        "seconds": seconds,
+        "triples": report.triples,
+        "nodes_created": report.nodes_created,
+        "relationships_created": report.relationships_created,
+    }
+
+
+def run_rdflib_neo4j(graph: Graph, file: Path, batch_size: int) -> dict[str, Any]:
+    """rdflib-neo4j's streaming store, configured as its README advises for bulk loads."""
+    peer = importlib.import_module("rdflib_neo4j")
+    config = peer.Neo4jStoreConfig(
+        batching=True,
+        batch_size=batch_size,
+        # Local names as labels, property keys and relationship types (P57, label, ...),
+        # as our loader writes them; SHORTEN would need a prefix for every namespace.
+        handle_vocab_uri_strategy=peer.HANDLE_VOCAB_URI_STRATEGY.IGNORE,
+        handle_multival_strategy=peer.HANDLE_MULTIVAL_STRATEGY.OVERWRITE,
+    )
+    with contextlib.redirect_stdout(io.StringIO()):  # the store prints progress lines
+        started = time.perf_counter()
+        # The store opens itself when constructed (rdflib's Store does so when given a
+        # configuration) and creates its :Resource(uri) uniqueness constraint.
+        store = peer.Neo4jStore(config=config, neo4j_driver=graph.driver)
+        target = rdflib.Graph(store=store)
+        target.parse(file, format="nt")
+        target.close(True)
+        seconds = time.perf_counter() - started
+    counts = graph.read_text(
+        "MATCH (r:Resource) OPTIONAL MATCH (r)-[e]->() RETURN count(DISTINCT r) AS nodes, "
+        "count(e) AS relationships"
+    )[0]
+    clear(graph, [])
+    return {
+        "seconds": seconds,
+        "nodes_created": counts["nodes"],
+        "relationships_created": counts["relationships"],
+    }
+
+
+def summarise(runs: list[dict[str, Any]], triples: int) -> dict[str, Any]:
+    seconds = statistics.median(run["seconds"] for run in runs)
+    return {
+        "median_seconds": round(seconds, 3),
+        "triples_per_second": round(triples / seconds),
+        "runs_seconds": [round(run["seconds"], 3) for run in runs],
+        "nodes": runs[-1]["nodes_created"],
+        "relationships": runs[-1]["relationships_created"],
+    }
+
+
+def run(file: Path, batch_size: int, repeat: int) -> dict[str, Any]:
+    if not file.is_file():
+        raise SystemExit(f"no such file: {file}")
+    with Graph(load_settings()) as graph:
+        graph.verify()
+        apply_schema(graph)
+        existing = graph.read("wikidata/bench_existing")[0]["count"]
+        if existing:
+            raise SystemExit(
+                f"the database already holds {existing} Wikidata/Resource nodes; run the "
+                "benchmark against an empty (throwaway) database"
+            )
+        try:
+            importlib.import_module("rdflib_neo4j")
+            peer_missing = None
+        except ImportError:
+            peer_missing = "rdflib-neo4j is not installed (pip install rdflib-neo4j)"
+        ours: list[dict[str, Any]] = []
+        theirs: list[dict[str, Any]] = []
+        for _ in range(repeat):  # alternate, so that both see the same machine load
+            ours.append(run_ours(graph, file, batch_size))
+            if peer_missing is None:
+                theirs.append(run_rdflib_neo4j(graph, file, batch_size))
+    triples = ours[0]["triples"]
+    result: dict[str, Any] = {
+        "file": str(file),
+        "triples": triples,
+        "batch_size": batch_size,
+        "repeat": repeat,
+        "taskspace": summarise(ours, triples),
+        "target_ratio": TARGET_RATIO,
+    }
+    if peer_missing is not None:
+        result["rdflib_neo4j"] = {"missing": peer_missing}
+        return result
+    result["rdflib_neo4j"] = summarise(theirs, triples)
+    ratio = result["taskspace"]["triples_per_second"] / result["rdflib_neo4j"]["triples_per_second"]
+    result["ratio"] = round(ratio, 2)
+    result["meets_target"] = ratio >= TARGET_RATIO
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--file", type=Path, default=FILM_SLICE)
+    parser.add_argument("--batch-size", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    try:
+        print(json.dumps(run(args.file, args.batch_size, args.repeat), indent=2))
+    except GraphError as exc:
+        raise SystemExit(f"Error: {exc}") from exc
+
+
+if __name__ == "__main__":
+    main()

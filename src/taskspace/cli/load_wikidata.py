@@ -1,0 +1,173 @@
+"""``kg load wikidata``: RDF dumps, entity JSON, a live SPARQL expansion, app spaces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.graph.connection import Graph
+from taskspace.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
+from taskspace.wikidata.loader import (
+    FORMATS,
+    LoadOptions,
+    LoadReport,
+    WikidataLoadError,
+    load_files,
+)
+from taskspace.wikidata.sparql import Expansion, load_sparql
+
+
+@click.command("wikidata")
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--lang", default="en", show_default=True, help="Language of label/description.")
+@click.option(
+    "--format",
+    "fmt",
+    default="auto",
+    show_default=True,
+    type=click.Choice(FORMATS),
+    help="Input format; auto reads it from the suffix (.nt, .ttl, .json; .gz/.bz2 too).",
+)
+@click.option("--batch-size", default=5000, show_default=True, type=click.IntRange(min=1))
+@click.option("--sparql", "endpoint", help="SPARQL endpoint URL to expand from --seed items.")
+@click.option("--seed", "seeds", multiple=True, help="Seed item (QID) for --sparql; repeatable.")
+@click.option("--hops", default=1, show_default=True, type=click.IntRange(min=0, max=5))
+@click.option("--app", "app_name", help="Keep only neighbours inside this app's root classes.")
+@click.option("--max-items", default=500, show_default=True, type=click.IntRange(min=1))
+@click.option("--apps", "with_apps", is_flag=True, help="Load the app information spaces.")
+@click.option(
+    "--apps-path",
+    "apps_paths",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="App space YAML files or folders (default: loaders/apps); used by --apps and --app.",
+)
+@json_option
+def wikidata(
+    files: tuple[Path, ...],
+    lang: str,
+    fmt: str,
+    batch_size: int,
+    endpoint: str | None,
+    seeds: tuple[str, ...],
+    hops: int,
+    app_name: str | None,
+    max_items: int,
+    with_apps: bool,
+    apps_paths: tuple[Path, ...],
+    as_json: bool,
+) -> None:
+    """Load Wikidata FILES (N-Triples, Turtle/WDQS dumps, entity JSON), a SPARQL expansion
+    (--sparql URL --seed Q.. --hops N --app NAME) and/or the app spaces (--apps)."""
+    if seeds and not endpoint:
+        raise WikidataLoadError("--seed needs --sparql URL")
+    if not (files or endpoint or with_apps):
+        raise WikidataLoadError("nothing to load: give FILES, --sparql URL --seed QID, or --apps")
+    if endpoint and not seeds:
+        raise WikidataLoadError("--sparql needs at least one --seed QID")
+    options = LoadOptions(lang=lang, fmt=fmt, batch_size=batch_size)
+    paths = list(apps_paths) or None
+    app = find_app(app_name, paths) if app_name else None
+    output: dict[str, object] = {}
+    apps_report: AppsReport | None = None
+    report: LoadReport | None = None
+    with connected_graph() as graph:
+        if with_apps:
+            apps_report = load_apps(graph, paths)
+            output["apps"] = apps_report.as_dict()
+            if not as_json:
+                _print_apps(apps_report)
+        if files:
+            report = _load_files(graph, list(files), options, as_json)
+            output["files"] = report.as_dict()
+            if not as_json:
+                _print_report("Wikidata files", report)
+        if endpoint:
+            sparql_report, expansion = load_sparql(
+                graph, endpoint, seeds, hops, app, options, max_items=max_items
+            )
+            output["sparql"] = {**sparql_report.as_dict(), "expansion": expansion.as_dict()}
+            if not as_json:
+                _print_expansion(expansion)
+                _print_report("SPARQL expansion", sparql_report)
+    if as_json:
+        print_json(output)
+    if apps_report is not None and apps_report.errors:
+        raise AppSpecError("; ".join(reason for _, reason in apps_report.errors))
+    if report is not None and not report.files:
+        reasons = "; ".join(f"{f}: {r}" for f, r in report.failed_files)
+        raise WikidataLoadError(f"no file could be loaded ({reasons})")
+
+
+def _load_files(graph: Graph, files: list[Path], options: LoadOptions, quiet: bool) -> LoadReport:
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        DownloadColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=quiet,
+    )
+    with progress:
+        tasks: dict[str, TaskID] = {}
+
+        def on_progress(file: str, done: int, total: int) -> None:
+            if file not in tasks:
+                tasks[file] = progress.add_task(Path(file).name[:40], total=total)
+            progress.update(tasks[file], completed=done)
+
+        return load_files(graph, files, options, on_progress)
+
+
+def _print_report(title: str, report: LoadReport) -> None:
+    data = report.as_dict(top=10)
+    rows = [
+        (key, data[key])
+        for key in ("triples", "entities", "items", "properties", "statements", "literals")
+    ]
+    rows += [("claims", data["claims"]), ("errors", data["errors"])]
+    print_table(title, ["what", "count"], rows)
+    if report.claims:
+        print_table(
+            "Claims by property (top 10)", ["property", "claims"], report.claims.most_common(10)
+        )
+    if report.errors:
+        shown = [(f"{e.file}:{e.line}", e.reason) for e in report.errors[:20]]
+        more = f" (first 20 of {report.error_count})" if report.error_count > 20 else ""
+        print_table(f"Skipped lines{more}", ["where", "reason"], shown)
+    if report.failed_files:
+        print_table("Files not loaded", ["file", "reason"], report.failed_files)
+    console.print(
+        f"{len(report.files)} input(s) in {report.seconds:.1f}s: {report.nodes_created} nodes "
+        f"and {report.relationships_created} relationships created."
+    )
+
+
+def _print_expansion(expansion: Expansion) -> None:
+    print_table("Expansion", ["what", "value"], list(expansion.as_dict().items()))
+
+
+def _print_apps(report: AppsReport) -> None:
+    print_table(
+        "App information spaces",
+        ["what", "value"],
+        [
+            ("files", len(report.files)),
+            ("apps", ", ".join(report.apps)),
+            ("root classes", report.root_classes),
+        ],
+    )
+    if report.errors:
+        print_table("App files not loaded", ["file", "reason"], report.errors)

@@ -1,0 +1,2 @@
+"""Multihop web tasks (MMInA): chains of hops over crawled pages and sites, where each
+hop's answer, read from a page's text in the graph, is where the next hop starts."""

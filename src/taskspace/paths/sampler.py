@@ -1,0 +1,321 @@
+"""``kg sample paths``: causal-path tasks of one level, seeded, each answer re-derived.
+
+A walk starts at a named item, takes the app moves the level calls for, and keeps only
+steps made unique (:mod:`taskspace.paths.cardinality`). The path is told without naming
+what it passes through (:mod:`taskspace.paths.describe`), checked for spoilers, and
+re-derived step by step with ``paths/step`` before it is kept. The same seed on the same
+graph gives the same tasks.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.ids import stable_id
+from taskspace.paths.cardinality import Reader, make_unique, step_targets
+from taskspace.paths.describe import ToldStep, hidden_labels, noun, spoilers, tell, vocabulary
+from taskspace.paths.difficulty import LEVELS, Level, score
+from taskspace.paths.walk import (
+    TRIES,
+    AppSpace,
+    Move,
+    Node,
+    Step,
+    Walker,
+    choose_move,
+    node_types,
+    ordered_candidates,
+)
+from taskspace.sampling.engine import fingerprint, metapath_library
+from taskspace.sampling.tasks import GroundRef, PathStep, Task
+
+START_LIMIT = 20_000
+ATTEMPTS_PER_TASK = 60
+BUDGET = 40
+"""Steps a walk may try to make unique before it gives up."""
+TEMPLATE = "paths/step"
+
+
+@dataclass
+class PathReport:
+    tasks: list[Task]
+    level: int
+    starts: int = 0
+    attempts: int = 0
+    walks: int = 0
+    dropped_apps: int = 0
+    dropped_spoiler: int = 0
+    dropped_unverified: int = 0
+    duplicates: int = 0
+    seconds: float = 0.0
+    apps: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "tasks": len(self.tasks),
+            "level": self.level,
+            "starts": self.starts,
+            "attempts": self.attempts,
+            "walks": self.walks,
+            "dropped_apps": self.dropped_apps,
+            "dropped_spoiler": self.dropped_spoiler,
+            "dropped_unverified": self.dropped_unverified,
+            "duplicates": self.duplicates,
+            "steps": dict(sorted(Counter(str(len(t.path)) for t in self.tasks).items())),
+            "apps": self.apps,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def path_reader(graph: Graph) -> Reader:
+    def read(name: str, slots: dict[str, str] | None = None, **params: Any) -> list[Any]:
+        return graph.read_text(metapath_library().text(f"paths/{name}", slots), **params)
+
+    return read
+
+
+def load_space(graph: Graph) -> AppSpace:
+    space = AppSpace.from_rows(path_reader(graph)("apps"))
+    if not space.types:
+        raise GraphError(
+            "No app information spaces in the graph: load them with `kg load wikidata --apps`."
+        )
+    return space
+
+
+def _attributes(space: AppSpace, move: Move, target: Node) -> list[str]:
+    declared = [move.target] if move.target is not None else []
+    types = declared + space.types_for(target.roots)
+    own = [pid for t in types for pid in t.attributes]
+    return list(dict.fromkeys(own + vocabulary().secondary_attributes))
+
+
+@dataclass
+class _Search:
+    """One walk's state: a depth-first search that backs off from dead ends."""
+
+    walker: Walker
+    length: int
+    minimum: int
+    rng: random.Random
+    spread: bool
+    budget: int = BUDGET
+
+    def step(
+        self, node: Node, move: Move, target: Node, fanout: int, named: set[str]
+    ) -> Step | None:
+        """The step made unique, or None; only steps that reach a proof spend budget."""
+        pid, reverse = move.key
+        constraints = make_unique(
+            self.walker.read,
+            node.id,
+            pid,
+            reverse,
+            target.id,
+            fanout,
+            _attributes(self.walker.space, move, target),
+            named | {target.label or ""},
+        )
+        if constraints is None:
+            return None
+        self.budget -= 1
+        return Step(move, node, target, fanout, constraints)
+
+    def extend(self, path: list[Step], node: Node, arrived: Move | None) -> list[Step] | None:
+        """The longest path found from here: full length if possible, else a dead end that
+        is long enough and ends on a named item, else None."""
+        if len(path) == self.length:
+            return path
+        space = self.walker.space
+        moves = space.moves(node_types(space, node, arrived))
+        options = self.walker.neighbours(node, moves) if moves else []
+        visited = {s.target.id for s in path} | {path[0].source.id if path else node.id}
+        used = {s.move.source.app for s in path}
+        named = {s.target.label or "" for s in path} | {
+            path[0].source.label or "" if path else node.label or ""
+        }
+        last = len(path) == self.length - 1
+        for key, fanout, target in ordered_candidates(
+            options, moves, visited, used, self.spread, self.rng
+        )[:TRIES]:
+            if self.budget <= 0:
+                break
+            move = choose_move(moves[key], target, used, self.spread, self.rng)
+            if move is None or (last and target.label is None):
+                continue
+            taken = self.step(node, move, target, fanout, named)
+            if taken is not None:
+                found = self.extend([*path, taken], target, move)
+                if found is not None:
+                    return found
+        ending = len(path) >= self.minimum and bool(path) and path[-1].target.label
+        return path if ending else None
+
+
+def walk(
+    walker: Walker, start: Node, length: int, rng: random.Random, spread: bool, minimum: int
+) -> list[Step] | None:
+    """A seeded walk of up to ``length`` unique steps ending on a named item, or None when
+    no walk from ``start`` reaches ``minimum`` steps within the search budget."""
+    return _Search(walker, length, minimum, rng, spread).extend([], start, None)
+
+
+def _target_noun(space: AppSpace, step: Step) -> str:
+    if step.move.target is not None:
+        return noun(step.move.target.name)
+    names = sorted({t.name for t in space.types_for(step.target.roots)})
+    return noun(names[0] if names else None)
+
+
+def build_task(
+    space: AppSpace, start: Node, steps: Sequence[Step], seed: int, labels: dict[str, str]
+) -> Task:
+    """The task record of a walk: golden path, answers per step, instruction, level, score."""
+    path = [
+        PathStep(
+            index=i,
+            app=s.move.source.app,
+            entity_type=s.move.source.name,
+            action=s.move.action.name,
+            from_id=s.source.id,
+            relation=s.move.action.pid,
+            reverse=s.move.action.reverse,
+            to_id=s.target.id,
+            to_label=s.target.label,
+            constraints=s.constraints,
+            fanout=s.fanout,
+            answer=s.target.label or s.target.id,
+        )
+        for i, s in enumerate(steps, 1)
+    ]
+    task_id = stable_id(
+        "task", "path", start.id, *(p.model_dump_json(exclude={"fanout"}) for p in path)
+    )
+    told = [
+        ToldStep(
+            app=s.move.source.title,
+            noun=_target_noun(space, s),
+            pid=s.move.action.pid,
+            reverse=s.move.action.reverse,
+            prop=labels.get(s.move.action.pid, s.move.action.pid),
+            constraints=[(c, labels.get(c.pid, c.pid)) for c in s.constraints],
+        )
+        for s in steps
+    ]
+    telling = tell(
+        start.label or start.id,
+        steps[0].move.source.domain,
+        told,
+        random.Random(f"{seed}:{task_id}"),
+    )
+    apps = list(dict.fromkeys(p.app for p in path))
+    level = next(n for n, spec in LEVELS.items() if spec.admits(len(path), len(apps)))
+    relations = [("^" if p.reverse else "") + p.relation for p in path]
+    answer = path[-1].answer
+    return Task(
+        id=task_id,
+        kind="path",
+        type="causal_path",
+        template=TEMPLATE,
+        difficulty=LEVELS[level].difficulty,
+        prompt=telling.prompt,
+        answer=answer,
+        check="exact",
+        anchor=start.id,
+        fingerprint=fingerprint(telling.prompt, answer),
+        grounding=[GroundRef(label="Item", id=start.id)]
+        + [GroundRef(label="Item", id=p.to_id) for p in path]
+        + [GroundRef(label="App", id=f"app:{app}") for app in apps],
+        coverage={
+            "node_type": sorted({f"{p.app}/{p.entity_type}" for p in path}),
+            "edge_type": sorted(set(relations)),
+            "pattern": [">".join(relations)],
+            "site": apps,
+            "difficulty": [LEVELS[level].difficulty],
+            "framing": [telling.framing, telling.style],
+        },
+        seed=seed,
+        path=path,
+        apps=apps,
+        level=level,
+        score=score(len(path), len(apps)),
+    )
+
+
+def rederive_path(graph: Graph, task: Task) -> bool:
+    """True when every step, re-run with ``paths/step`` from the start, reaches exactly its
+    recorded item and answer, and the last answer is the task's."""
+    read = path_reader(graph)
+    current = task.anchor
+    for step in task.path:
+        if step.from_id != current:
+            return False
+        rows = step_targets(read, current, step.relation, step.reverse, step.constraints)
+        if [row["id"] for row in rows] != [step.to_id]:
+            return False
+        if (rows[0]["label"] or rows[0]["id"]) != step.answer:
+            return False
+        current = step.to_id
+    return bool(task.path) and task.path[-1].answer == task.answer
+
+
+def _property_labels(read: Reader, steps: Sequence[Step]) -> dict[str, str]:
+    pids = sorted(
+        {s.move.action.pid for s in steps} | {c.pid for s in steps for c in s.constraints}
+    )
+    return {row["id"]: row["label"] for row in read("property_labels", pids=pids)}
+
+
+def sample_paths(
+    graph: Graph,
+    level: int,
+    count: int,
+    seed: int,
+    starts: Sequence[str] | None = None,
+) -> PathReport:
+    """Up to ``count`` verified, spoiler-free causal-path tasks of ``level``."""
+    began = time.perf_counter()
+    spec: Level = LEVELS[level]
+    space = load_space(graph)
+    walker = Walker(graph, space)
+    rows = walker.read("starts", roots=space.roots, limit=START_LIMIT)
+    if starts is not None:
+        rows = [row for row in rows if row["id"] in set(starts)]
+    report = PathReport(tasks=[], level=level, starts=len(rows))
+    if not rows:
+        raise GraphError(
+            "No item can start a causal path: load Wikidata items whose classes (P31/P279) "
+            "are app root classes, and the app spaces (`kg load wikidata FILES --apps`)."
+        )
+    rng = random.Random(f"paths:{seed}:{level}")
+    found: dict[str, Task] = {}
+    while len(found) < count and report.attempts < count * ATTEMPTS_PER_TASK:
+        report.attempts += 1
+        row = rng.choice(rows)
+        start = Node(row["id"], row["label"], frozenset(row["roots"]))
+        steps = walk(walker, start, rng.randint(*spec.steps), rng, level > 1, spec.steps[0])
+        if steps is None:
+            continue
+        report.walks += 1
+        if not spec.admits(len(steps), len({s.move.source.app for s in steps})):
+            report.dropped_apps += 1
+            continue
+        task = build_task(space, start, steps, seed, _property_labels(walker.read, steps))
+        if task.id in found:
+            report.duplicates += 1
+        elif spoilers(task.prompt, hidden_labels(task)):
+            report.dropped_spoiler += 1
+        elif not rederive_path(graph, task):
+            report.dropped_unverified += 1
+        else:
+            found[task.id] = task
+    report.tasks = list(found.values())
+    report.apps = dict(sorted(Counter(app for t in report.tasks for app in t.apps).items()))
+    report.seconds = time.perf_counter() - began
+    return report

@@ -1,0 +1,356 @@
+"""``kg load wikidata``: N-Triples, Turtle (WDQS dumps) and entity JSON into the graph.
+
+Each file is streamed (plain, ``.gz`` or ``.bz2``): lines -> triples or entity JSON ->
+entity records (bounded LRU) -> rows -> ``UNWIND`` batches, written by one background
+thread while the next round is parsed. Nothing holds more than two rounds of rows
+(``flush_rows``) and a bounded set of open entities, so a dump of many gigabytes loads
+in constant memory. Items MERGE on their QID, claim targets are created bare and never
+overwritten, so the same item named in two files is one node whatever the load order,
+and loading the same file twice changes nothing. Bad lines are reported and skipped.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.ids import file_checksum
+from taskspace.graph.names import checked_rel_type
+from taskspace.graph.provenance import record_source
+from taskspace.graph.writer import BatchedWriter
+from taskspace.wikidata.entity_json import read_entity_json
+from taskspace.wikidata.mapping import GraphRows
+from taskspace.wikidata.ntriples import read_ntriples
+from taskspace.wikidata.records import RecordGrouper
+from taskspace.wikidata.terms import EntityRecord, ParseIssue
+from taskspace.wikidata.turtle import read_turtle
+
+SOURCE_KIND = "wikidata"
+FORMATS = ("auto", "nt", "ttl", "json")
+_SUFFIXES = {
+    ".nt": "nt",
+    ".ntriples": "nt",
+    ".ttl": "ttl",
+    ".turtle": "ttl",
+    ".json": "json",
+    ".jsonl": "json",
+    ".ndjson": "json",
+}
+MAX_KEPT_ERRORS = 1000
+
+
+class WikidataLoadError(GraphError):
+    """Input that cannot be loaded at all (unknown format, unreadable file, bad option)."""
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    lang: str = "en"
+    fmt: str = "auto"
+    batch_size: int = 5000
+    """Rows per write transaction."""
+    flush_rows: int = 50_000
+    """Rows gathered before a write round: large rounds keep the per-property groups
+    (one statement per relationship type) big, so transactions are few and full."""
+    max_open_entities: int = 2000
+
+
+@dataclass
+class LoadReport:
+    """Counts of one load, errors with file:line and reason."""
+
+    files: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    triples: int = 0
+    ignored_triples: int = 0
+    entities: int = 0
+    items: int = 0
+    properties: int = 0
+    statements: int = 0
+    literals: int = 0
+    claims: Counter[str] = field(default_factory=Counter)
+    nodes_created: int = 0
+    relationships_created: int = 0
+    error_count: int = 0
+    errors: list[ParseIssue] = field(default_factory=list)
+    failed_files: list[tuple[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def issue(self, issue: ParseIssue) -> None:
+        self.error_count += 1
+        if len(self.errors) < MAX_KEPT_ERRORS:
+            self.errors.append(issue)
+
+    def as_dict(self, top: int = 20) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "failed_files": [{"file": f, "reason": r} for f, r in self.failed_files],
+            "triples": self.triples,
+            "ignored_triples": self.ignored_triples,
+            "entities": self.entities,
+            "items": self.items,
+            "properties": self.properties,
+            "statements": self.statements,
+            "literals": self.literals,
+            "claims": sum(self.claims.values()),
+            "claims_by_property": dict(self.claims.most_common(top)),
+            "nodes_created": self.nodes_created,
+            "relationships_created": self.relationships_created,
+            "errors": self.error_count,
+            "error_details": [
+                {"file": e.file, "line": e.line, "reason": e.reason} for e in self.errors
+            ],
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def detect_format(path: Path, requested: str = "auto") -> str:
+    if requested != "auto":
+        if requested not in FORMATS:
+            raise WikidataLoadError(f"unknown format {requested!r}; use one of {FORMATS}")
+        return requested
+    suffixes = [s.lower() for s in path.suffixes]
+    while suffixes and suffixes[-1] in (".gz", ".bz2"):
+        suffixes.pop()
+    if suffixes and suffixes[-1] in _SUFFIXES:
+        return _SUFFIXES[suffixes[-1]]
+    raise WikidataLoadError(
+        f"cannot tell the format of {path.name} from its suffix; use --format nt, ttl or json"
+    )
+
+
+@contextmanager
+def open_lines(path: Path) -> Iterator[tuple[Iterable[bytes], IO[bytes]]]:
+    """Raw lines of a plain, gzip or bzip2 file, and the raw file (for progress)."""
+    suffix = path.suffix.lower()
+    with path.open("rb") as raw:
+        if suffix == ".gz":
+            with gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
+                yield unzipped, raw
+        elif suffix == ".bz2":
+            with bz2.BZ2File(raw, mode="rb") as unpacked:
+                yield unpacked, raw
+        else:
+            yield raw, raw
+
+
+class GraphSink:
+    """Writes entity records in batches, in the order that keeps edges' endpoints present.
+
+    A batch is written by one background thread while the next one is parsed, so parsing
+    (Python) and writing (the server) overlap; at most two batches exist at a time.
+    """
+
+    def __init__(self, graph: Graph, source: str, options: LoadOptions, report: LoadReport):
+        self.writer = BatchedWriter(graph, batch_size=options.batch_size)
+        self.source, self.lang = source, options.lang
+        self.rows = GraphRows(source=source, lang=options.lang)
+        self.flush_rows = max(options.flush_rows, options.batch_size)
+        self.report = report
+        self.ensured: OrderedDict[str, None] = OrderedDict()
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="wikidata-writer")
+        self.pending: Future[None] | None = None
+
+    def add(self, record: EntityRecord) -> None:
+        self.report.entities += 1
+        self.rows.add(record)
+        if self.rows.size >= self.flush_rows:
+            self.flush()
+
+    def flush(self) -> None:
+        """Hand the gathered rows to the writer thread (after the previous batch is in)."""
+        rows, self.rows = self.rows, GraphRows(source=self.source, lang=self.lang)
+        self.report.claims.update(rows.claim_counts)
+        self.report.literals += rows.literals
+        self.wait()
+        self.pending = self.pool.submit(self._write, rows)
+
+    def wait(self) -> None:
+        """Block until the batch in flight is written; its failure is raised here."""
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            pending.result()
+
+    def close(self) -> None:
+        try:
+            self.flush()
+            self.wait()
+        finally:
+            self.pool.shutdown(wait=True)
+
+    def _fresh(self, ids: Iterable[str]) -> list[str]:
+        """Ids not yet ensured in this load (a bounded memo saves repeated MERGEs)."""
+        fresh = [i for i in sorted(ids) if i not in self.ensured]
+        for i in fresh:
+            self.ensured[i] = None
+        while len(self.ensured) > 200_000:
+            self.ensured.popitem(last=False)
+        return fresh
+
+    def _write(self, rows: GraphRows) -> None:
+        writer = self.writer
+        summaries = []
+        if rows.items:
+            summaries.append(writer.merge_nodes(["Item", "Entity"], rows.items))
+            self._fresh(row["id"] for row in rows.items)
+        if rows.properties:
+            summaries.append(writer.merge_nodes(["Property"], rows.properties))
+        bare = self._fresh(rows.bare_items)
+        if bare:
+            summaries.append(
+                writer.write_named(
+                    "wikidata/merge_bare_items", ({"id": i} for i in bare), source=rows.source
+                )
+            )
+        if rows.bare_properties:
+            summaries.append(
+                writer.write_named(
+                    "wikidata/merge_bare_properties",
+                    [{"id": p, "datatype": d} for p, d in sorted(rows.bare_properties.items())],
+                    source=rows.source,
+                )
+            )
+        for pid in sorted(rows.claims):
+            claims = rows.claims[pid]
+            query = "merge_claims" if any(row["props"] for row in claims) else "merge_claims_plain"
+            summaries.append(
+                writer.write_named(
+                    f"wikidata/{query}", claims, {"type": checked_rel_type(pid)}, source=rows.source
+                )
+            )
+        if rows.statements:
+            summaries.append(writer.write_named("wikidata/merge_statements", rows.statements))
+        report = self.report
+        for summary in summaries:
+            report.nodes_created += summary.nodes_created
+            report.relationships_created += summary.relationships_created
+        report.items += len(rows.items)
+        report.properties += len(rows.properties)
+        report.statements += len(rows.statements)
+
+
+def load_records(
+    graph: Graph,
+    records: Iterable[EntityRecord],
+    source: str,
+    options: LoadOptions,
+    report: LoadReport,
+) -> None:
+    """Write a stream of records under one :Source; used by files and SPARQL alike."""
+    sink = GraphSink(graph, source, options, report)
+    try:
+        for record in records:
+            sink.add(record)
+    except BaseException:
+        sink.pool.shutdown(wait=True)  # the batch in flight still lands; nothing leaks
+        raise
+    sink.close()
+
+
+def file_records(
+    lines: Iterable[bytes], file: str, fmt: str, options: LoadOptions, report: LoadReport
+) -> Iterator[EntityRecord]:
+    """Entity records of one file in the given format; issues go to the report."""
+    if fmt == "json":
+        yield from read_entity_json(lines, file, report.issue)
+        return
+    reader = read_ntriples if fmt == "nt" else read_turtle
+    grouper = RecordGrouper(max_open=options.max_open_entities)
+    try:
+        yield from grouper.records(reader(lines, file, report.issue))
+    finally:
+        report.triples += grouper.triples
+        report.ignored_triples += grouper.ignored
+
+
+def load_files(
+    graph: Graph,
+    paths: Iterable[Path],
+    options: LoadOptions | None = None,
+    on_progress: Callable[[str, int, int], None] | None = None,
+) -> LoadReport:
+    """Load each file under its own :Source; an unreadable file is reported, not fatal."""
+    options = options or LoadOptions()
+    report = LoadReport()
+    started = time.perf_counter()
+    for path in paths:
+        try:
+            fmt = detect_format(path, options.fmt)
+            checksum = file_checksum(path)
+        except (WikidataLoadError, OSError) as exc:
+            report.failed_files.append((str(path), _reason(exc)))
+            continue
+        source = record_source(graph, SOURCE_KIND, str(path.resolve()), checksum)
+        report.sources.append(source)
+        try:
+            with open_lines(path) as (lines, raw):
+                readable = _readable(lines, str(path), report)
+                counted = _progress(readable, raw, str(path), path.stat().st_size, on_progress)
+                records = file_records(counted, str(path), fmt, options, report)
+                load_records(graph, records, source, options, report)
+        except (OSError, EOFError) as exc:
+            report.failed_files.append((str(path), f"cannot read: {_reason(exc)}"))
+            continue
+        report.files.append(str(path))
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _readable(lines: Iterable[bytes], file: str, report: LoadReport) -> Iterator[bytes]:
+    """Lines until the file stops being readable (a cut .gz, a disk error).
+
+    A failure on the first line means the file cannot be read at all and is raised; later
+    ones are reported at the line where reading stopped, and what was read still loads.
+    """
+    iterator = iter(lines)
+    number = 0
+    while True:
+        try:
+            line = next(iterator)
+        except StopIteration:
+            return
+        except (OSError, EOFError) as exc:
+            if number == 0:
+                raise
+            report.issue(ParseIssue(file, number + 1, f"stopped reading: {_reason(exc)}"))
+            return
+        number += 1
+        yield line
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "is a directory"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, EOFError):
+        return "compressed file is truncated"
+    return str(exc) or type(exc).__name__
+
+
+def _progress(
+    lines: Iterable[bytes],
+    raw: IO[bytes],
+    file: str,
+    total: int,
+    on_progress: Callable[[str, int, int], None] | None,
+) -> Iterator[bytes]:
+    if on_progress is None:
+        yield from lines
+        return
+    for number, line in enumerate(lines, 1):
+        if number % 20_000 == 0:
+            on_progress(file, raw.tell(), total)
+        yield line
+    on_progress(file, total, total)

@@ -1,0 +1,142 @@
+"""Causal paths without a database: levels, uniqueness by attributes, telling, spoilers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from taskspace.paths.cardinality import features, separating
+from taskspace.paths.describe import ToldStep, spoilers, step_phrase, tell, vocabulary
+from taskspace.paths.difficulty import LEVELS, level_of, score
+from taskspace.sampling.tasks import StepConstraint
+
+
+@pytest.mark.parametrize(
+    ("steps", "apps", "level"),
+    [(1, 1, 1), (2, 2, 1), (2, 3, None), (3, 3, 2), (4, 5, 2), (3, 2, None), (5, 1, 3), (7, 7, 3)],
+)
+def test_levels_follow_steps_and_apps(steps: int, apps: int, level: int | None) -> None:
+    assert level_of(steps, apps) == level
+
+
+def test_score_grows_with_steps_and_apps() -> None:
+    assert score(7, 7) == 1.0
+    assert score(1, 1) < score(2, 1) < score(2, 2) < score(4, 3) < score(6, 5)
+    assert [LEVELS[n].difficulty for n in (1, 2, 3)] == ["easy", "medium", "hard"]
+
+
+FILMS = [
+    {"id": "Q1", "literals": [{"pid": "P577", "values": ["2001-04-12"]}], "links": []},
+    {
+        "id": "Q2",
+        "literals": [{"pid": "P577", "values": ["2005-09-01"]}],
+        "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
+    },
+    {
+        "id": "Q3",
+        "literals": [{"pid": "P577", "values": ["2005-02-20"]}],
+        "links": [{"pid": "P136", "id": "Q11", "label": "coastal noir"}],
+    },
+    {
+        "id": "Q4",
+        "literals": [{"pid": "P577", "values": ["2008-10-10"]}],
+        "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
+    },
+]
+
+
+def test_features_read_years_short_literals_and_named_links() -> None:
+    row = {
+        "id": "Q9",
+        "literals": [
+            {"pid": "P577", "values": ["2001-01-01T00:00:00Z", "2002-03-04"]},
+            {"pid": "P2047", "values": ["112"]},
+            {"pid": "P625", "values": ["point({srid:4326, x:8.4, y:49.0})"]},
+        ],
+        "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
+    }
+    assert features(row) == {
+        ("year", "P577", "2001", None),
+        ("year", "P577", "2002", None),
+        ("value", "P2047", "112", None),
+        ("link", "P136", "Q10", "slow drama"),
+    }
+
+
+def test_one_attribute_when_it_suffices_two_when_needed() -> None:
+    assert separating(FILMS, "Q1") == [StepConstraint(kind="year", pid="P577", value="2001")]
+    # 2005 has two films and "slow drama" two: only both together single out Q2
+    both = separating(FILMS, "Q2")
+    assert both is not None and [(c.kind, c.value) for c in both] == [
+        ("year", "2005"),
+        ("link", "Q10"),
+    ]
+    assert both[1].label == "slow drama"
+
+
+def test_no_constraint_when_nothing_separates_or_only_hidden_labels_would() -> None:
+    twins = [{"id": "A", "literals": [], "links": []}, {"id": "B", "literals": [], "links": []}]
+    assert separating(twins, "A") is None
+    assert separating(FILMS, "Q2", blocked=["Slow Drama"]) is None
+    assert separating(FILMS, "Q404") is None
+
+
+def test_spoiler_check_finds_whole_words_in_any_case() -> None:
+    prompt = "Start from “Harbour of Glass”, then find the director's birthplace."
+    assert spoilers(prompt, ["harbour of glass", "Port Aurel", "Glass"]) == [
+        "Glass",
+        "harbour of glass",
+    ]
+    assert spoilers(prompt, ["Harbo", "irth"]) == []
+
+
+STEPS = [
+    ToldStep(app="Movie database", noun="person", pid="P57", reverse=False, prop="director"),
+    ToldStep(
+        app="Movie database",
+        noun="film",
+        pid="P57",
+        reverse=True,
+        prop="director",
+        constraints=[(StepConstraint(kind="year", pid="P577", value="2005"), "publication date")],
+    ),
+    ToldStep(app="Maps", noun="city", pid="P19", reverse=False, prop="place of birth"),
+]
+
+
+def test_step_phrases_refer_back_without_naming() -> None:
+    assert step_phrase(STEPS[0], "“Heat”") == "the director of “Heat”"
+    assert (
+        step_phrase(STEPS[1], "that person")
+        == "the film that person directed, the one released in 2005"
+    )
+    generic = ToldStep(app="A", noun="thing", pid="P9999", reverse=True, prop="curator")
+    assert step_phrase(generic, "that museum") == "the thing whose curator is that museum"
+
+
+def test_telling_is_seeded_and_names_only_the_start_and_constraints() -> None:
+    first = tell("Harbour of Glass", "movies_tv", STEPS, random.Random(3))
+    again = tell("Harbour of Glass", "movies_tv", STEPS, random.Random(3))
+    assert first == again
+    assert "“Harbour of Glass”" in first.prompt and "2005" in first.prompt
+    tellings = {tell("Harbour of Glass", "movies_tv", STEPS, random.Random(n)) for n in range(40)}
+    assert {t.style for t in tellings} == {"sequence", "shuffled"}
+    assert {t.framing for t in tellings} == set(vocabulary().framings)
+    assert {t.irrelevant for t in tellings} == {0, 1}
+    irrelevant = set(vocabulary().irrelevant)
+    for telling in tellings:
+        named = [s for s in irrelevant if s in telling.prompt]
+        assert len(named) == telling.irrelevant
+        assert telling.prompt.rstrip().endswith(("?", "."))
+        assert "Maps" in telling.prompt and "city" in telling.prompt
+
+
+def test_shuffled_intents_letter_every_step_and_ask_for_the_last() -> None:
+    tellings = [tell("Heat", "movies_tv", STEPS, random.Random(n)) for n in range(40)]
+    shuffled = next(t for t in tellings if t.style == "shuffled")
+    for letter in "abc":
+        assert f"({letter}) in " in shuffled.prompt
+    assert "the person from (a)" in shuffled.prompt
+    assert "the film from (b)" in shuffled.prompt
+    assert "The one that matters in the end is (c)." in shuffled.prompt
