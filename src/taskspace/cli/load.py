@@ -11,6 +11,7 @@ from taskspace.cli.lazy import LazyGroup
     cls=LazyGroup,
     lazy={
         "docs": "taskspace.cli.load_docs:docs",
+        "episodes": "taskspace.cli.load_episodes:episodes",
         "web": "taskspace.cli.load_web:web",
         "wikidata": "taskspace.cli.load_wikidata:wikidata",
     },

@@ -11,6 +11,7 @@ from rich.text import Text
 from taskspace import __version__
 from taskspace.cli.db import db
 from taskspace.cli.graph_commands import init, query, stats
+from taskspace.cli.guide import guide
 from taskspace.cli.load import load
 from taskspace.cli.output import error_console
 from taskspace.cli.sample import sample
@@ -48,3 +49,4 @@ cli.add_command(stats)
 cli.add_command(query)
 cli.add_command(load)
 cli.add_command(sample)
+cli.add_command(guide)

@@ -218,3 +218,13 @@ def _register_path_commands() -> None:
 
 
 _register_path_commands()
+
+
+def _register_gui_command() -> None:
+    """GUI navigation sampling (page-graph routes) lives in its own module."""
+    from taskspace.cli.sample_gui import gui
+
+    sample.add_command(gui)
+
+
+_register_gui_command()

@@ -102,7 +102,7 @@ class Graph:
         )
 
     def read(
-        self, name: str, slots: Mapping[str, str] | None = None, **params: Any
+        self, name: str, slots: Mapping[str, str | int] | None = None, **params: Any
     ) -> list[Record]:
         """Run the named query in a read transaction and return its records as dicts."""
         return self.read_text(self.queries.text(name, slots), **params)
@@ -113,6 +113,20 @@ class Graph:
 
         with _translated(self.settings), self.session() as session:
             return session.execute_read(work)
+
+    def read_once(
+        self, name: str, slots: Mapping[str, str | int] | None = None, **params: Any
+    ) -> list[Record]:
+        """The named query as one auto-commit read in a READ session.
+
+        A managed transaction (``read``) costs BEGIN and COMMIT on top of the query; an
+        auto-commit read is a single round trip. For latency-critical retrieval (agents
+        asking for guidelines); it is not retried on transient errors, so a caller that
+        needs that uses ``read``.
+        """
+        cypher = self.queries.text(name, slots)
+        with _translated(self.settings), self.session() as session:
+            return [record.data() for record in session.run(cypher, params)]
 
     def run_read_only(
         self, cypher: str, params: Mapping[str, Any]

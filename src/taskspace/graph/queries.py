@@ -4,7 +4,9 @@ A query is named by its path without the suffix: ``cypher/graph/label_count.cyph
 ``graph/label_count``. A file may hold several statements separated by ``;`` at the end
 of a line (the schema does). Slots written ``{{label}}`` stand for labels or relationship
 types; they are filled only with names that passed :mod:`taskspace.graph.names`, because
-Cypher cannot take those as parameters. Values are always passed as parameters.
+Cypher cannot take those as parameters. A slot given an ``int`` is a number Cypher needs
+as a literal (the upper bound of a quantified path pattern); it must lie in
+``0..MAX_INT_SLOT``. Values are always passed as parameters.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from taskspace.resources import resource_dir
 
 _SLOT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 _STATEMENT_END = re.compile(r";[ \t]*(?:\r?\n|$)")
+MAX_INT_SLOT = 100
+Slots = Mapping[str, str | int]
 
 
 class QueryNotFoundError(LookupError):
@@ -51,11 +55,11 @@ class QueryLibrary:
         searched = ", ".join(str(root) for root in self.roots)
         raise QueryNotFoundError(f"no query named {name!r} (looked in {searched})")
 
-    def text(self, name: str, slots: Mapping[str, str] | None = None) -> str:
+    def text(self, name: str, slots: Slots | None = None) -> str:
         """The query's Cypher with its ``{{slot}}`` names filled (validated)."""
         return fill_slots(_read(self.path(name)), slots or {})
 
-    def statements(self, name: str, slots: Mapping[str, str] | None = None) -> list[str]:
+    def statements(self, name: str, slots: Slots | None = None) -> list[str]:
         """The file split into its ``;``-terminated statements, comments removed."""
         body = _strip_line_comments(self.text(name, slots))
         parts = (part.strip() for part in _STATEMENT_END.split(body))
@@ -70,14 +74,22 @@ class QueryLibrary:
         return sorted(found)
 
 
-def fill_slots(text: str, slots: Mapping[str, str]) -> str:
-    """Replace ``{{name}}`` by a validated label expression; a missing slot is an error."""
+def fill_slots(text: str, slots: Slots) -> str:
+    """Replace ``{{name}}`` by a validated label expression or a bounded integer; a missing
+    slot is an error."""
 
     def replace(match: re.Match[str]) -> str:
         key = match.group(1)
         if key not in slots:
             raise InvalidNameError(f"query slot {{{{{key}}}}} was not given a name")
-        return label_expression(slots[key].split(":"))
+        value = slots[key]
+        if isinstance(value, int):
+            if isinstance(value, bool) or not 0 <= value <= MAX_INT_SLOT:
+                raise InvalidNameError(
+                    f"query slot {{{{{key}}}}} needs an integer in 0..{MAX_INT_SLOT}, not {value!r}"
+                )
+            return str(value)
+        return label_expression(value.split(":"))
 
     return _SLOT.sub(replace, text)
 

@@ -146,4 +146,8 @@ def _holds(graph: Graph, specs: dict[str, TemplateSpec], task: Task) -> bool:
         from taskspace.multihop.sampler import rederive_multihop
 
         return rederive_multihop(graph, task)
+    if task.kind == "gui":
+        from taskspace.guitasks.sampler import rederive_gui
+
+        return rederive_gui(graph, task)
     return task.template in specs and rederive(graph, specs[task.template], task)

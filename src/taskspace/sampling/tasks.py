@@ -83,9 +83,19 @@ class WebHop(BaseModel):
     check: HopCheck = Field(default_factory=HopCheck)
 
 
+class RouteHop(BaseModel):
+    """One transition of a GUI navigation task's gold route: the action queue that leads
+    from one page-graph screen to the next."""
+
+    start: str
+    end: str
+    key: str = Field(description="the TRANSITION's key")
+    actions: list[str]
+
+
 class Task(BaseModel):
     id: str
-    kind: Literal["doc", "web", "path", "multihop"]
+    kind: Literal["doc", "web", "path", "multihop", "gui"]
     type: str
     template: str
     difficulty: Literal["easy", "medium", "hard"]
@@ -110,6 +120,7 @@ class Task(BaseModel):
     path: list[PathStep] = Field(default_factory=list)
     hops: list[WebHop] = Field(default_factory=list)
     apps: list[str] = Field(default_factory=list)
+    route: list[RouteHop] = Field(default_factory=list)
     level: int | None = None
     score: float | None = None
 
@@ -136,6 +147,7 @@ class Task(BaseModel):
                 "success_json": self.model_dump_json(include={"success"}),
                 "path_json": self.model_dump_json(include={"path"}) if self.path else None,
                 "hops_json": self.model_dump_json(include={"hops"}) if self.hops else None,
+                "route_json": self.model_dump_json(include={"route"}) if self.route else None,
                 "apps": self.apps or None,
                 "level": self.level,
                 "score": self.score,

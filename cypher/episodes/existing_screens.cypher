@@ -1,0 +1,4 @@
+// Which of these screens the graph already has. Params: $ids = [Screen id]
+UNWIND $ids AS id
+MATCH (s:Screen {id: id})
+RETURN s.id AS id

@@ -1,0 +1,137 @@
+"""`kg load episodes`, `kg guide` and `kg sample gui` against the test server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from taskspace.cli.main import cli
+from taskspace.graph.connection import Graph
+from taskspace.pagegraph.loader import load_episode_items
+from taskspace.sampling.output import read_jsonl
+from tests.pagegraph_support import FIND, REPLY, SEND, screen_of, world, write_jsonl
+from tests.support import free_port
+
+
+def _kg(env: Mapping[str, str | None], *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), env=env)
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def test_load_episodes_json_and_reload(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    path = write_jsonl(tmp_path / "world.jsonl", world())
+    code, output = _kg(server_env, "load", "episodes", str(path), "--json")
+    assert code == 0, output
+    report = json.loads(output)
+    assert {k: report[k] for k in ("episodes", "steps", "screens", "transitions")} == {
+        "episodes": 4,
+        "steps": 18,
+        "screens": 7,
+        "transitions": 9,
+    }
+    assert report["datasets"] == {"jsonl": 4} and report["errors"] == []
+    assert report["files"] == [str(path)]
+    code, output = _kg(server_env, "load", "episodes", str(path), "--format", "jsonl")
+    assert code == 0 and "Episodes loaded" in output
+    assert "0 nodes and 0 relationships created" in output
+    source = graph.read_text("MATCH (s:Source {kind: 'episodes'}) RETURN s.checksum AS c")
+    assert len(source) == 1 and len(source[0]["c"]) == 64
+
+
+def test_load_episodes_reports_bad_files(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    good = write_jsonl(tmp_path / "good.jsonl", world()[:1])
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"task": "x", "steps": [', encoding="utf-8")
+    code, output = _kg(server_env, "load", "episodes", str(good), str(broken), "--json")
+    assert code == 1
+    report = json.loads(output[: output.rindex("}") + 1])
+    assert report["episodes"] == 1
+    assert [(e["file"], e["record"]) for e in report["errors"]] == [(str(broken), None)]
+    assert "Could not read" in output and "broken.json" in output
+    code, output = _kg(server_env, "load", "episodes", str(broken))
+    assert code == 1 and "No episode loaded" in output
+    code, output = _kg(server_env, "load", "episodes", str(good), "--format", "odyssey")
+    assert code == 1 and "No episode loaded" in output  # read as GUI Odyssey: refused
+
+
+def test_load_episodes_llm_needs_a_key(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    path = write_jsonl(tmp_path / "one.jsonl", world()[:1])
+    env: dict[str, str | None] = {**server_env, "ANTHROPIC_API_KEY": None}
+    code, output = _kg(env, "load", "episodes", str(path), "--llm")
+    assert code == 1 and "--llm" in output and "ANTHROPIC_API_KEY" in output
+    assert graph.read_text("MATCH (e:Episode) RETURN count(e) AS n") == [{"n": 0}]
+
+
+def test_guide_json_table_and_errors(graph: Graph, server_env: dict[str, str]) -> None:
+    load_episode_items(graph, world())
+    inbox = screen_of(graph, "test/send", 0)
+    summary = graph.read_text("MATCH (s:Screen {id: $id}) RETURN s.summary AS s", id=inbox)[0]["s"]
+    code, output = _kg(server_env, "guide", summary, "-n", "1", "--layers", "1", "--json")
+    assert code == 0, output
+    found = json.loads(output)
+    assert [(g["depth"], g["actions"], g["tasks"]) for g in found] == [
+        (1, ['tap "Search mail"'], [FIND, REPLY]),
+        (1, ['tap "Compose"'], [SEND]),
+    ]
+    assert found[0]["start"] == inbox
+    code, output = _kg(
+        server_env, "guide", summary, "-n", "1", "-k", "1", "--app", "com.example.mail"
+    )
+    assert code == 0 and "1 guidelines" in output and "Search mail" in output
+    code, output = _kg(server_env, "guide")
+    assert code == 1 and "give a SUMMARY or --ui-dump" in output
+    code, output = _kg(server_env, "guide", "x", "--layers", "0")
+    assert code == 2 and "--layers" in output
+    down = {**server_env, "TASKSPACE_BOLT_PORT": str(free_port())}
+    code, output = _kg(down, "guide", "inbox")
+    assert code == 1 and "not reachable" in output
+
+
+def test_sample_gui_same_seed_same_tasks_and_verify(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    load_episode_items(graph, world())
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    code, output = _kg(
+        server_env, "sample", "gui", "-n", "5", "--seed", "3", "-o", str(first), "--json"
+    )
+    assert code == 0, output
+    report = json.loads(output)
+    assert report["tasks"] == 5 and report["dropped_unverified"] == 0
+    assert report["task_nodes_created"] == 5
+    code, _ = _kg(server_env, "sample", "gui", "-n", "5", "--seed", "3", "-o", str(second))
+    assert code == 0 and first.read_text() == second.read_text()
+    tasks = read_jsonl(first)
+    for task in tasks:
+        assert task.kind == "gui" and task.type == "gui_navigation"
+        assert task.answer == " → ".join(a for hop in task.route for a in hop.actions)
+        assert task.route[0].start == task.anchor and len(task.route) <= 3
+        assert [g.id for g in task.grounding] == [task.anchor] + [h.end for h in task.route]
+    grounded = graph.read_text(
+        "MATCH (t:Task {kind: 'gui'})-[:GROUNDED_IN]->(s:Screen) RETURN count(*) AS n"
+    )
+    assert grounded == [{"n": sum(len(t.grounding) for t in tasks)}]
+    code, output = _kg(server_env, "sample", "verify", str(first), "--json")
+    assert code == 0 and json.loads(output)["verified"] == 5
+    # Remove a transition a task's route uses: that task no longer re-derives.
+    used = tasks[0].route[0].key
+    graph.write_text("MATCH ()-[t:TRANSITION {key: $key}]->() DELETE t", key=used)
+    code, output = _kg(server_env, "sample", "verify", str(first), "--json")
+    assert code == 1 and tasks[0].id in json.loads(output)["failed"]
+
+
+def test_sample_gui_on_an_empty_graph_says_what_to_do(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    code, output = _kg(server_env, "sample", "gui", "-o", str(tmp_path / "x.jsonl"))
+    assert code == 1 and "load GUI episodes first" in output
