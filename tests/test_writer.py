@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import neo4j
 import pytest
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.names import InvalidNameError
 from taskspace.graph.provenance import record_source
-from taskspace.graph.writer import BatchedWriter
+from taskspace.graph.writer import BatchedWriter, WriteStep
 
 
 def _counts(graph: Graph) -> tuple[int, int]:
@@ -85,3 +86,22 @@ def test_source_node_is_recorded_once(graph: Graph) -> None:
 def test_batch_size_must_be_positive(graph: Graph) -> None:
     with pytest.raises(ValueError, match="batch_size"):
         BatchedWriter(graph, batch_size=0)
+
+
+def test_steps_run_in_order_as_one_transaction(graph: Graph) -> None:
+    writer = BatchedWriter(graph, batch_size=3)
+    nodes = writer.step(
+        "writes/merge_nodes", _rows(10), {"label": "Paragraph", "labels": "Paragraph"}
+    )
+    links = [{"start": f"p{i}", "end": f"p{i + 1}", "props": {}} for i in range(9)]
+    slots = {"type": "NEXT", "start": "Paragraph", "end": "Paragraph"}
+    chain = writer.step("writes/merge_relationships", links, slots)
+    duplicate = WriteStep("UNWIND $rows AS row CREATE (:Paragraph {id: row.id})", [{"id": "p0"}])
+    with pytest.raises(neo4j.exceptions.ConstraintError):
+        writer.write_steps([nodes, chain, duplicate])
+    assert _counts(graph) == (0, 0)  # the failing last step took the first two with it
+    summaries = writer.write_steps([nodes, WriteStep("RETURN 1", []), chain])
+    assert [s.nodes_created for s in summaries] == [10, 0]  # empty steps are skipped
+    assert [s.batches for s in summaries] == [4, 3]
+    assert summaries[1].relationships_created == 9  # the second step saw the first's nodes
+    assert _counts(graph) == (10, 9)
