@@ -13,11 +13,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from taskspace.episodes.model import Action, ActionKind, KeyName, Outcome
 from taskspace.resources import resource_dir
+from taskspace.specfiles import read_spec
 
 
 class MappingError(ValueError):
@@ -106,17 +106,4 @@ def load_mapping(name: str, model: type[M]) -> M:
 @cache
 def _load(name: str, model: type[BaseModel]) -> BaseModel:
     path = mapping_dir() / f"{name}.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MappingError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    except yaml.YAMLError as exc:
-        raise MappingError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from exc
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in error['loc']) or '(top)'}: {error['msg']}"
-            for error in exc.errors()
-        )
-        raise MappingError(f"{path}: invalid episode format mapping: {problems}") from exc
+    return read_spec(path, model, "episode format mapping", MappingError)

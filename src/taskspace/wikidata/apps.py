@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import record_source
 from taskspace.graph.writer import BatchedWriter
 from taskspace.resources import resource_dir
+from taskspace.specfiles import read_spec
 
 QID = Annotated[str, Field(pattern=r"^Q[1-9][0-9]*$")]
 PID = Annotated[str, Field(pattern=r"^P[1-9][0-9]*$")]
@@ -100,20 +100,7 @@ def default_apps_dir() -> Path:
 
 def read_app_file(path: Path) -> DomainSpec:
     """One domain file, validated; any problem raises AppSpecError naming file and field."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise AppSpecError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    except yaml.YAMLError as exc:
-        raise AppSpecError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from exc
-    try:
-        return DomainSpec.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in error['loc']) or '(top)'}: {error['msg']}"
-            for error in exc.errors()
-        )
-        raise AppSpecError(f"{path}: invalid app information space: {problems}") from exc
+    return read_spec(path, DomainSpec, "app information space", AppSpecError)
 
 
 def app_files(paths: Iterable[Path]) -> list[Path]:
