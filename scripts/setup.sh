@@ -27,8 +27,10 @@ command -v python3.11 >/dev/null 2>&1 && python=python3.11
   echo "taskspace needs Python 3.11 or newer (found $("$python" --version))" >&2; exit 1; }
 
 [ -x .venv/bin/python ] || "$python" -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev]'
+# Pinned versions (constraints.txt) so that every machine installs the same set;
+# scripts/refresh-constraints.sh moves the pins on purpose.
+.venv/bin/python -m pip install -q -c constraints.txt --upgrade pip
+.venv/bin/python -m pip install -q -c constraints.txt -e '.[dev]'
 
 .venv/bin/kg db install
 if [ "$start" = 1 ]; then
