@@ -140,7 +140,7 @@ def test_autodroid_calendar_graph() -> None:
 
     episode = _one("gui/autodroid_utg/calendar_utg.yaml")
     assert (episode.task, episode.app, episode.record) == (
-        "explore calendar",
+        "add the holiday of united kingdom, create the event of 'visit parents' on christmas",
         "calendar",
         "records 0-71",
     )
