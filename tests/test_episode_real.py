@@ -140,7 +140,7 @@ def test_autodroid_calendar_graph() -> None:
 
     episode = _one("gui/autodroid_utg/calendar_utg.yaml")
     assert (episode.task, episode.app, episode.record) == (
-        "explore calendar",
+        "add the holiday of united kingdom, create the event of 'visit parents' on christmas",
         "calendar",
         "records 0-71",
     )
@@ -157,3 +157,23 @@ def test_walking_the_shared_gui_folder() -> None:
     episodes, errors = split(read_episodes(shared("gui")))
     assert errors == []
     assert sorted(e.dataset for e in episodes) == ["aitw", "droidbot", "uiautomator"]
+
+
+def test_mind2web_none_element_text_is_absent() -> None:
+    path = shared("benchmarks/mind2web/mind2web_raw_tasks.json")
+    episodes, _ = split(read_episodes(path))
+    by_id = {e.id: e for e in episodes}
+    # the two CLICK [button] "None" actions of the training set: a button with no name
+    for own_id, index in (
+        ("36b86ab8-a448-46f7-813f-3e3b5c3d687c", 9),
+        ("e832e1f9-3a9d-440e-a96f-8cbbf241e4af", 11),
+    ):
+        action = by_id[f"mind2web:{own_id}"].steps[index].action
+        assert (action.kind, action.target_role, action.target_text) == ("tap", "button", None)
+    assert not any(s.action.target_text in ("None", "null") for e in episodes for s in e.steps)
+    assert all(
+        s.action.text == s.action.text.strip()
+        for e in episodes
+        for s in e.steps
+        if s.action.text is not None
+    )

@@ -12,16 +12,23 @@ from tests.episode_support import FIXTURES
 
 SCREEN = FIXTURES / "uitree"
 KEPT = ["Notes", "New note", "row", "Groceries", "ScrollView", "search", "Pinned"]
+TREE_KEPT = [*KEPT[:2], "Groceries", *KEPT[3:]]
+"""In the tree dumps the clickable row is named by the text inside it; the flat element
+list has no tree, so there it keeps its resource id's words."""
 
 
 def _labels(elements: list[UIElement]) -> list[str]:
     return [element.label() for element in elements]
 
 
-@pytest.mark.parametrize("name", ["screen.xml", "screen.vh", "screen.json"])
-def test_three_dump_kinds_keep_the_same_elements(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "labels"),
+    [("screen.xml", TREE_KEPT), ("screen.vh", TREE_KEPT), ("screen.json", KEPT)],
+)
+def test_three_dump_kinds_keep_the_same_elements(name: str, labels: list[str]) -> None:
     tree = uitree.parse_tree((SCREEN / name).read_text(), screen=(360, 800))
-    assert _labels(tree.elements) == KEPT
+    assert _labels(tree.elements) == labels
+    assert [e.uid for e in tree.elements][2].split("@")[0] == "com.example.notes:id/row"
     search = next(e for e in tree.elements if e.label() == "search")
     assert search.editable and search.bounds == (20, 600, 200, 640)
     pinned = next(e for e in tree.elements if e.label() == "Pinned")
@@ -46,7 +53,7 @@ def test_uid_is_resource_id_plus_index_path_and_agrees_across_tree_dumps() -> No
     xml = uitree.parse_tree((SCREEN / "screen.xml").read_text()).elements
     vh = uitree.parse_tree((SCREEN / "screen.vh").read_text()).elements
     assert xml[0].uid == "com.example.notes:id/title@0.0.0"
-    assert next(e for e in xml if e.label() == "Groceries").uid == "0.0.2.0"
+    assert next(e for e in xml if e.text == "Groceries").uid == "0.0.2.0"
     assert [e.uid for e in xml] == [e.uid for e in vh]
     flat = uitree.parse_tree((SCREEN / "screen.json").read_text(), screen=(360, 800)).elements
     assert flat[0].uid == "com.example.notes:id/title@#0"
@@ -58,7 +65,7 @@ def test_parse_ui_dump_takes_the_screen_size_from_the_root() -> None:
     assert xml.ui_dump == str((SCREEN / "screen.xml").resolve())
     vh = uitree.parse_ui_dump(SCREEN / "screen.vh")
     assert (vh.width, vh.height) == (360, 800)
-    assert _labels(vh.elements) == KEPT
+    assert _labels(vh.elements) == TREE_KEPT
 
 
 def test_element_list_has_no_root_so_offscreen_nodes_need_a_given_screen() -> None:
@@ -70,7 +77,8 @@ def test_element_list_has_no_root_so_offscreen_nodes_need_a_given_screen() -> No
 def test_element_at_prefers_clickable_then_smallest() -> None:
     elements = uitree.parse_tree((SCREEN / "screen.xml").read_text()).elements
     assert (hit := uitree.element_at(elements, (100, 140))) is not None
-    assert hit.label() == "row"  # the tap on the "Groceries" label acts on its clickable row
+    # the tap on the "Groceries" label acts on its clickable row, named by that label
+    assert (hit.resource_id, hit.text, hit.label()) == ("com.example.notes:id/row", "", "Groceries")
     assert (fab := uitree.element_at(elements, (310, 710))) is not None
     assert fab.label() == "New note"
     assert (title := uitree.element_at(elements, (100, 40))) is not None

@@ -12,6 +12,7 @@ from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.pagegraph.loader import load_episode_items
 from taskspace.sampling.output import read_jsonl
+from tests.episode_support import FIXTURES
 from tests.pagegraph_support import FIND, REPLY, SEND, screen_of, world, write_jsonl
 from tests.support import free_port
 
@@ -50,16 +51,62 @@ def test_load_episodes_reports_bad_files(
     good = write_jsonl(tmp_path / "good.jsonl", world()[:1])
     broken = tmp_path / "broken.json"
     broken.write_text('{"task": "x", "steps": [', encoding="utf-8")
-    code, output = _kg(server_env, "load", "episodes", str(good), str(broken), "--json")
-    assert code == 1
-    report = json.loads(output[: output.rindex("}") + 1])
+    missing = tmp_path / "nowhere.json"
+    args = ("load", "episodes", str(good), str(broken), str(missing), "--json")
+    code, output = _kg(server_env, *args)
+    assert code == 0  # partly loaded: the good file went in
+    report = json.loads(output)
     assert report["episodes"] == 1
-    assert [(e["file"], e["record"]) for e in report["errors"]] == [(str(broken), None)]
-    assert "Could not read" in output and "broken.json" in output
+    assert [(e["file"], e["record"], e["reason"]) for e in report["errors"]][1] == (
+        str(missing),
+        None,
+        "no such file or folder",
+    )
+    assert report["errors"][0]["file"] == str(broken)
+    assert (report["status"], report["outcome"]) == ("partial", "Partly loaded: 1 of 3 files.")
+    code, output = _kg(server_env, "load", "episodes", str(good), str(broken))
+    assert code == 0 and "Partly loaded: 1 of 2 files." in output
+    assert "Records not loaded" in output
     code, output = _kg(server_env, "load", "episodes", str(broken))
-    assert code == 1 and "No episode loaded" in output
+    assert code == 1 and "Nothing loaded: none of the 1 files loaded." in output
     code, output = _kg(server_env, "load", "episodes", str(good), "--format", "odyssey")
-    assert code == 1 and "No episode loaded" in output  # read as GUI Odyssey: refused
+    assert code == 1 and "Nothing loaded" in output  # read as GUI Odyssey: refused
+    code, output = _kg(server_env, "load", "episodes", str(missing))
+    assert (code, output.strip()) == (1, f"Error: no such file or folder: {missing}")
+
+
+def test_load_mind2web_live_and_guide_from_a_rico_dump(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    live = FIXTURES / "real" / "mind2web_live" / "mind2web-live_test_excerpt.json"
+    code, output = _kg(server_env, "load", "episodes", str(live), "--json")
+    assert code == 0, output
+    report = json.loads(output)
+    assert (report["episodes"], report["datasets"]) == (10, {"mind2web_live": 10})
+    assert report["status"] == "partial" and len(report["errors"]) == 1  # task 86: start page only
+    tasks = graph.read_text(
+        "MATCH (e:Episode {dataset: 'mind2web_live', app: 'gamestop'}) RETURN e.task AS t"
+    )
+    assert [row["t"][:30] for row in tasks] == ["Find the store location and ho"]
+    rico = FIXTURES / "real" / "rico" / "525.json"
+    line = {
+        "id": "gallery-1",
+        "platform": "android",
+        "task": "Cancel picking a photo",
+        "steps": [
+            {"observation": {"ui_dump": str(rico)}, "action": {"kind": "tap", "point": [1300, 160]}}
+        ],
+    }
+    path = tmp_path / "rico.jsonl"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    code, output = _kg(server_env, "load", "episodes", str(path))
+    assert code == 0 and "Loaded: all 1 files." in output
+    code, output = _kg(server_env, "guide", "--ui-dump", str(rico), "--json")
+    assert code == 0, output
+    guidelines = json.loads(output)
+    assert [(g["actions"], g["tasks"]) for g in guidelines][:1] == [
+        (['tap "Cancel"'], ["Cancel picking a photo"])
+    ]
 
 
 def test_load_episodes_llm_needs_a_key(

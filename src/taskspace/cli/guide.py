@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console, json_option, print_json, print_table
@@ -16,7 +17,7 @@ from taskspace.graph.connection import GraphError
 @click.option(
     "--ui-dump",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="The screen's UI dump (uiautomator XML or another supported dump).",
+    help="The screen's UI dump (uiautomator XML, view-hierarchy or Rico JSON).",
 )
 @click.option(
     "--screenshot",
@@ -79,7 +80,13 @@ def guide(
         f"{len(guidelines)} guidelines",
         ["depth", "score", "perform", "to accomplish", "from screen"],
         [
-            (g.depth, f"{g.score:.3f}", " → ".join(g.actions), "; ".join(g.tasks), g.start_summary)
+            (
+                g.depth,
+                f"{g.score:.3f}",
+                escape(" → ".join(g.actions)),
+                escape("; ".join(g.tasks)),
+                escape(g.start_summary),
+            )
             for g in guidelines
         ],
     )

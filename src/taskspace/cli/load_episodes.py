@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.text import Text
 
 from taskspace.cli.context import connected_graph
+from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, error_console, json_option, print_json, print_table
 from taskspace.graph.connection import GraphError
 from taskspace.pagegraph.loader import (
@@ -19,7 +21,7 @@ from taskspace.pagegraph.loader import (
 
 
 @click.command("episodes")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option(
     "--format",
     "fmt",
@@ -38,28 +40,38 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> Non
     """Load GUI episodes (files or folders) as episodes, steps and a page graph of screens."""
     from taskspace.llm.client import LLMUnavailableError
 
+    missing = [path for path in paths if not path.exists()]
+    if len(missing) == len(paths):
+        # Nothing to load: one line per path, not click's usage error.
+        for path in missing:
+            message = Text.assemble(("Error: ", "bold red"), f"no such file or folder: {path}")
+            error_console.print(message, soft_wrap=True)
+        raise SystemExit(1)
     options = EpisodeLoadOptions(llm=llm)
     with connected_graph() as graph:
         try:
+            # A missing path among others is reported by the loader as an unreadable input.
             report = load_episodes(graph, list(paths), fmt, options, progress=not as_json)
         except LLMUnavailableError as exc:
             raise GraphError(f"--llm: {exc}") from exc
+    outcome = load_outcome(report)
     if as_json:
-        print_json(report.as_dict())
+        print_json({**report.as_dict(), **outcome.as_dict()})
     else:
         print_summary(report)
-    if not report.episodes or report.unreadable:
-        if not report.episodes:
-            reason = (
-                f"all {len(report.errors)} records failed (see the errors above)"
-                if report.errors
-                else "no episodes were found under the given paths"
-            )
-            message = f"No episode loaded: {reason}."
-        else:
-            message = f"Could not read {', '.join(report.unreadable)} (the rest was loaded)."
-        error_console.print(Text.assemble(("Error: ", "bold red"), message))
-        raise SystemExit(1)
+    finish_load(outcome, as_json)
+
+
+def load_outcome(report: EpisodeLoadReport) -> LoadOutcome:
+    """Files in, files that loaded something, and records skipped inside them.
+
+    A file that could not be read at all (an error without a record) is an input that did
+    not load; a record error is a skipped record of a file that otherwise loaded.
+    """
+    loaded = {str(Path(file).resolve()) for file in report.files}
+    failed = {str(Path(file).resolve()) for file in report.unreadable} - loaded
+    skipped = sum(1 for _, record, _ in report.errors if record is not None)
+    return LoadOutcome("files", len(loaded) + len(failed), len(loaded), skipped)
 
 
 def print_summary(report: EpisodeLoadReport) -> None:
@@ -82,7 +94,10 @@ def print_summary(report: EpisodeLoadReport) -> None:
         print_table(
             "Records not loaded",
             ["file", "record", "reason"],
-            [(file, record or "", reason) for file, record, reason in report.errors],
+            [
+                (escape(file), escape(record or ""), escape(reason))
+                for file, record, reason in report.errors
+            ],
         )
     console.print(
         f"{report.episodes} episodes from {len(report.files)} files in {report.seconds:.1f}s; "

@@ -73,6 +73,13 @@ class Mind2WebMapping(_Strict):
     operations: dict[str, ActionSpec]
 
 
+class Mind2WebLiveMapping(_Strict):
+    checks: dict[str, ActionSpec] = Field(description="match_function_name -> action")
+    literal_values: list[str] = Field(description="checks whose answer is the typed value")
+    host_prefixes: list[str]
+    host_suffixes: list[str]
+
+
 class TraceMapping(_Strict):
     events: dict[str, ActionSpec]
     events_file: str
@@ -86,7 +93,8 @@ class DroidbotMapping(_Strict):
     back_labels: list[str]
     clickable_tags: list[str]
     editable_tags: list[str]
-    task: str = Field(description="task text; {app} is the app's name")
+    placeholder_tasks: list[str] = Field(description="task_name values that name no task")
+    task: str = Field(description="task text without a task_name; {app} is the app's name")
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -25,6 +25,7 @@ ActionKind = Literal[
     "hover",
     "key",  # a system or keyboard key: ``key`` names it
     "open_app",
+    "navigate",  # go to the web address in ``text`` (a route known only by its pages)
     "wait",
     "complete",  # the demonstrator declared the task done (or impossible)
 ]
@@ -43,6 +44,10 @@ class UIElement(BaseModel):
     uid: str = Field(description="stable within its screen: resource id + index path")
     cls: str = Field(default="", description="widget class or HTML tag / ARIA role")
     text: str = ""
+    inner_text: str = Field(
+        default="",
+        description="the first visible text inside it (a row's title), when it has none",
+    )
     content_desc: str = Field(default="", description="content description / accessible name")
     resource_id: str = ""
     bounds: Bounds | None = None
@@ -53,8 +58,14 @@ class UIElement(BaseModel):
     checked: bool | None = None
 
     def label(self) -> str:
-        """The words a person would use for the element: text, else description, else id."""
-        for words in (self.text, self.content_desc):
+        """The words a person would use for the element.
+
+        Its own visible text, else the text shown inside it (a clickable row or card whose
+        title is a child TextView), else its content description, else its resource id,
+        and its class only when nothing names it: "og card" or "LinearLayout" tells an
+        agent nothing that "Your Timeline" does.
+        """
+        for words in (self.text, self.inner_text, self.content_desc):
             if words.strip():
                 return " ".join(words.split())
         if self.resource_id:
@@ -92,7 +103,10 @@ class Action(BaseModel):
         where = f' "{name}"' if name else (f" at {_point(self.point)}" if self.point else "")
         if self.kind == "type":
             into = f' into "{name}"' if name else ""
-            return f'type "{self.text or ""}"{into}'
+            typed = f' "{self.text}"' if self.text is not None else ""
+            return f"type{typed}{into}"
+        if self.kind == "navigate":
+            return f"go to {self.text or name}"
         if self.kind == "select":
             return f'select "{self.text or ""}" in{where}'
         if self.kind == "swipe":

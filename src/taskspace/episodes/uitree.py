@@ -9,6 +9,14 @@ an element stays when it is visible, its bounds are non-empty and meet the scree
 carries something a person or an agent could name or use (text, description, resource
 id, or it is clickable, editable or scrollable). Its ``uid`` is the resource id plus the
 index path from the root, which is stable for the same screen across loads.
+
+A fourth tree kind is Rico's view hierarchy (``{"activity_name", "activity": {"root":
+{..., "children": [...]}}}``, bounds ``[x1, y1, x2, y2]`` in screen pixels, hyphenated
+keys, ``content-desc`` as a list): it is read into the same node form and filter.
+
+In the tree dumps an element with no text of its own gets the first visible text inside
+it (``inner_text``), because clickable rows and cards carry their title in a child
+TextView; without it the tap's label falls back to a resource id or a class name.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,7 +32,7 @@ from taskspace.episodes import geometry
 from taskspace.episodes.geometry import Point
 from taskspace.episodes.model import Bounds, Observation, UIElement
 
-DumpKind = Literal["uiautomator", "view_hierarchy", "element_list"]
+DumpKind = Literal["uiautomator", "view_hierarchy", "rico", "element_list"]
 
 
 class UiDumpError(ValueError):
@@ -57,6 +65,7 @@ class _Node:
     scrollable: bool
     checked: bool | None
     visible: bool
+    inner_text: str = ""
 
 
 def is_meaningful(element: UIElement) -> bool:
@@ -101,6 +110,8 @@ def parse_tree(
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UiDumpError(f"{source}: neither XML nor JSON: {exc}") from exc
+    if is_rico(data):
+        return _from_rico(data, screen, source)
     if isinstance(data, Mapping) and isinstance(data.get("views"), list):
         data = data["views"]  # a DroidBot state file wraps its view hierarchy
     if not isinstance(data, list) or not all(isinstance(node, Mapping) for node in data):
@@ -136,10 +147,10 @@ def _from_xml(text: str, screen: tuple[int, int] | None, source: str) -> UiTree:
     except ElementTree.ParseError as exc:
         raise UiDumpError(f"{source}: not well-formed XML: {exc}") from exc
     tops = [child for child in root if child.tag == "node"] if root.tag != "node" else [root]
-    nodes = list(_xml_nodes(tops, ""))
+    nodes = [(_xml_node(node, path), path) for node, path in _xml_nodes(tops, "")]
     root_bounds = _union(_try_bounds(node.get("bounds")) for node in tops)
     package = tops[0].get("package") if tops else None
-    elements = _keep((_xml_node(node, path) for node, path in nodes), screen or _size(root_bounds))
+    elements = _keep(_with_inner_text(nodes), screen or _size(root_bounds))
     return UiTree("uiautomator", elements, root_bounds, package or None)
 
 
@@ -192,10 +203,80 @@ def _from_view_hierarchy(
     root_bounds = _union(_try_bounds(root.get("bounds")) for root in roots)
     package = roots[0].get("package")
     elements = _keep(
-        (_json_node(node, path, "view_hierarchy") for node, path in ordered),
+        _with_inner_text([(_json_node(node, path), path) for node, path in ordered]),
         screen or _size(root_bounds),
     )
     return UiTree("view_hierarchy", elements, root_bounds, package or None)
+
+
+def is_rico(data: Any) -> bool:
+    """A Rico view hierarchy: the tree hangs under ``activity.root``."""
+    activity = data.get("activity") if isinstance(data, Mapping) else None
+    return isinstance(activity, Mapping) and isinstance(activity.get("root"), Mapping)
+
+
+def _from_rico(data: Mapping[str, Any], screen: tuple[int, int] | None, source: str) -> UiTree:
+    root = data["activity"]["root"]
+    ordered: list[tuple[_Node, str]] = []
+    stack: list[tuple[Mapping[str, Any], str]] = [(root, "0")]
+    while stack:
+        node, path = stack.pop()
+        ordered.append((_rico_node(node, path), path))
+        children = [c for c in node.get("children") or [] if isinstance(c, Mapping)]
+        stack += [(child, f"{path}.{i}") for i, child in reversed(list(enumerate(children)))]
+    root_bounds = _try_bounds(root.get("bounds"))
+    package = root.get("package") or str(data.get("activity_name") or "").partition("/")[0]
+    elements = _keep(_with_inner_text(ordered), screen or _size(root_bounds))
+    return UiTree("rico", elements, root_bounds, package or None)
+
+
+def _rico_node(node: Mapping[str, Any], path: str) -> _Node:
+    """Rico's keys: hyphenated, ``content-desc`` a list (of ``null`` when there is none)."""
+    cls = str(node.get("class") or "")
+    resource_id = str(node.get("resource-id") or "")
+    described = node.get("content-desc")
+    if isinstance(described, list):
+        described = " ".join(str(part) for part in described if part)
+    ancestors = [str(a) for a in node.get("ancestors") or []]
+    checkable = node.get("checkable")
+    return _Node(
+        uid=_uid(resource_id, path),
+        cls=cls,
+        text=str(node.get("text") or ""),
+        content_desc=str(described or ""),
+        resource_id=resource_id,
+        bounds=node.get("bounds"),
+        clickable=bool(node.get("clickable")) or bool(node.get("long-clickable")),
+        enabled=node.get("enabled") is not False,
+        editable=any(name.endswith("EditText") for name in (cls, *ancestors)),
+        scrollable=bool(node.get("scrollable-vertical") or node.get("scrollable-horizontal")),
+        checked=bool(node.get("checked")) if checkable else None,
+        visible=node.get("visible-to-user") is not False
+        and node.get("visibility", "visible") == "visible",
+    )
+
+
+def _with_inner_text(ordered: list[tuple[_Node, str]]) -> list[_Node]:
+    """Each node without text of its own, given the first visible text among its descendants.
+
+    ``ordered`` is depth-first with index paths, so a node's descendants are the entries
+    right after it whose path extends its own.
+    """
+    result = []
+    for index, (node, path) in enumerate(ordered):
+        if node.text.strip():
+            result.append(node)
+            continue
+        prefix = f"{path}."
+        inner = ""
+        for child, child_path in ordered[index + 1 :]:
+            if not child_path.startswith(prefix):
+                break
+            if child.visible and child.text.strip():
+                inner = " ".join(child.text.split())
+                break
+        result.append(replace(node, inner_text=inner) if inner else node)
+    return result
 
 
 def _from_element_list(
@@ -204,16 +285,13 @@ def _from_element_list(
     if nodes and "bounds" not in nodes[0]:
         raise UiDumpError(f"{source}: JSON nodes have no bounds: not a UI dump")
     kept = _keep(
-        (
-            _json_node(node, f"#{node.get('id', index)}", "element_list")
-            for index, node in enumerate(nodes)
-        ),
+        (_json_node(node, f"#{node.get('id', index)}") for index, node in enumerate(nodes)),
         screen,
     )
     return UiTree("element_list", kept, None, None)
 
 
-def _json_node(node: Mapping[str, Any], path: str, kind: DumpKind) -> _Node:
+def _json_node(node: Mapping[str, Any], path: str) -> _Node:
     """View-hierarchy keys use underscores, the element list uiautomator's hyphens."""
 
     def field(*names: str) -> Any:
@@ -255,6 +333,7 @@ def _keep(nodes: Iterable[_Node], screen: tuple[int | None, int | None] | None) 
             uid=node.uid,
             cls=node.cls,
             text=node.text,
+            inner_text=node.inner_text,
             content_desc=node.content_desc,
             resource_id=node.resource_id,
             bounds=bounds,

@@ -6,7 +6,8 @@ screenshot is a jump. When the input shows nothing to compare (Mind2Web ships on
 actions; an episode's last action has no screen after it), the action decides, by
 :func:`action_jumps`:
 
-- opening an app, and the keys back, home, recent apps, search and Enter, leave the page;
+- opening an app, going to an address, and the keys back, home, recent apps, search
+  and Enter, leave the page;
 - a tap on a link (ARIA role ``link`` or an ``<a>`` element) leaves it;
 - a tap on a control whose label contains a submit-like word ("Search", "Sign in",
   "Continue", "Update search" …) leaves it;
@@ -61,6 +62,8 @@ def action_jumps(action: Action) -> Jump:
     """The documented heuristic for actions with no screens to compare."""
     if action.kind == "open_app":
         return Jump(True, "opened an app")
+    if action.kind == "navigate":
+        return Jump(True, "went to another address")
     if action.kind == "key":
         leaves = action.key in LEAVING_KEYS
         return Jump(leaves, f"key {action.key}" + (" leaves the page" if leaves else ""))

@@ -35,7 +35,16 @@ from taskspace.pagegraph.summary import Summarizer, offline_summaries
 from taskspace.pagegraph.verdict import Thresholds
 
 SOURCE_KIND = "episodes"
-FORMATS = ("auto", "aitw", "odyssey", "mind2web", "uiautomator", "droidbot", "jsonl")
+FORMATS = (
+    "auto",
+    "aitw",
+    "odyssey",
+    "mind2web",
+    "mind2web_live",
+    "uiautomator",
+    "droidbot",
+    "jsonl",
+)
 """The names ``kg load episodes --format`` takes."""
 PARSER_NAMES = {"auto": None, "odyssey": "gui_odyssey"}
 """Where a command-line name differs from the parser's (``auto`` means detect)."""
@@ -263,6 +272,8 @@ def read_all(paths: Sequence[Path], fmt: str | None) -> Iterator[Episode | Episo
             yield from read_episodes(path, name)
         except EpisodeError as error:
             yield error
+        except FileNotFoundError:
+            yield EpisodeError(str(path), None, "no such file or folder")
         except (OSError, ValueError) as error:
             yield EpisodeError(str(path), None, str(error))
 

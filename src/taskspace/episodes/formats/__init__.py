@@ -3,9 +3,10 @@
 Formats are told apart by content, not by file name: a folder holding LlamaTouch's
 ``eventStructs.txt`` is a trace; a JSON list of steps with ``result_action_type`` is AITW;
 an object with ``device_info`` and ``steps`` is GUI Odyssey; records with ``website`` and
-``actions`` are Mind2Web; YAML with ``records`` is a DroidBot graph; JSON objects one per
-line with ``task`` and ``steps`` are our JSONL. UI dumps met on the way (``N.json``,
-``N.vh`` beside a JSONL file) are screens, not episodes, and are passed over.
+``actions`` are Mind2Web; tasks with an ``evaluation`` list of key steps are Mind2Web-Live
+(WebCanvas); YAML with ``records`` is a DroidBot graph; JSON objects one per line with
+``task`` and ``steps`` are our JSONL. UI dumps met on the way (``N.json``, ``N.vh`` beside
+a JSONL file, Rico view hierarchies) are screens, not episodes, and are passed over.
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from taskspace.episodes.formats import aitw, droidbot, jsonl, mind2web, odyssey, uiautomator
+from taskspace.episodes import uitree
+from taskspace.episodes.formats import (
+    aitw,
+    droidbot,
+    jsonl,
+    mind2web,
+    mind2web_live,
+    odyssey,
+    uiautomator,
+)
 from taskspace.episodes.model import Episode, EpisodeError
 from taskspace.episodes.sources import load_yaml, parse_json, read_text
 
@@ -25,6 +35,7 @@ FORMATS: dict[str, Reader] = {
     "aitw": aitw.read,
     "gui_odyssey": odyssey.read,
     "mind2web": mind2web.read,
+    "mind2web_live": mind2web_live.read,
     "uiautomator": uiautomator.read,
     "droidbot": droidbot.read,
     "jsonl": jsonl.read,
@@ -38,6 +49,7 @@ _DOCUMENTS: dict[str, tuple[_Matcher, _FromDocument]] = {
     "aitw": (aitw.matches, aitw.from_document),
     "gui_odyssey": (odyssey.matches, odyssey.from_document),
     "mind2web": (mind2web.matches, mind2web.from_document),
+    "mind2web_live": (mind2web_live.matches, mind2web_live.from_document),
     "droidbot": (droidbot.matches, droidbot.from_document),
 }
 """Formats read from one parsed JSON/YAML document, so detection parses a file once."""
@@ -47,6 +59,7 @@ _SUFFIXES = {
     "aitw": {".json"},
     "gui_odyssey": {".json"},
     "mind2web": {".json"},
+    "mind2web_live": {".json"},
     "droidbot": {".yaml", ".yml"},
     "jsonl": {".jsonl", ".json"},
     "uiautomator": set(),
@@ -159,6 +172,8 @@ def _several_json_lines(text: str) -> bool:
 
 
 def _is_ui_dump(document: Any) -> bool:
+    if uitree.is_rico(document):
+        return True
     nodes = document.get("views") if isinstance(document, dict) else document
     return (
         isinstance(nodes, list)

@@ -20,8 +20,9 @@ result of the previous record's choice (as AutoDroid's own memory builder reads 
 consecutive records form one episode, which ends at a Choice -1 (a ``complete`` step) or
 at the end of the file. A record that cannot be read is reported and cuts the episode
 there. ``state_key`` follows AutoDroid: the single ``state_str``, or for a merged screen
-the sha256 of its State. The task is not in the records: the file's ``task_name`` and
-the DroidTask list are not what these records carry out, so the task is "explore <app>".
+the sha256 of its State. The task is the file's ``task_name`` (AutoDroid's contacts
+graph: "Hide dialpad button"); AutoDroid writes "utg", "explore" or "exploring" there for
+a plain exploration, and those (and a missing one) give "explore <app>".
 """
 
 from __future__ import annotations
@@ -59,13 +60,14 @@ def from_document(document: Any, path: Path) -> Results:
         return
     mapping = load_mapping("droidbot", DroidbotMapping)
     app = app_name(path)
+    task = task_of(document, app, mapping)
     run: list[Step] = []
     start = 0
     for index, record in enumerate(document["records"]):
         step = attempt(path, f"record {index}", partial(_step, record, index, app, mapping))
         if isinstance(step, EpisodeError):
             yield step
-            yield from _close(run, start, index - 1, app, path, mapping)
+            yield from _close(run, start, index - 1, app, task, path)
             run, start = [], index + 1
             continue
         merged = _merge_typing(run, step)
@@ -74,9 +76,16 @@ def from_document(document: Any, path: Path) -> Results:
         else:
             run.append(step.model_copy(update={"index": len(run)}))
         if step.action.kind == "complete":
-            yield from _close(run, start, index, app, path, mapping)
+            yield from _close(run, start, index, app, task, path)
             run, start = [], index + 1
-    yield from _close(run, start, len(document["records"]) - 1, app, path, mapping)
+    yield from _close(run, start, len(document["records"]) - 1, app, task, path)
+
+
+def task_of(document: Mapping[str, Any], app: str, mapping: DroidbotMapping) -> str:
+    """The file's ``task_name``, unless it is missing or a placeholder ("utg", "explore")."""
+    given = " ".join(str(document.get("task_name") or "").split())
+    placeholders = {name.lower() for name in mapping.placeholder_tasks}
+    return mapping.task.format(app=app) if given.lower() in placeholders else given
 
 
 def app_name(path: Path) -> str:
@@ -151,17 +160,27 @@ def _merge_typing(run: list[Step], step: Step) -> Step | None:
     return previous.model_copy(update={"action": action})
 
 
+def _file_key(path: Path) -> str:
+    """``calendar_utg`` for ``calendar_utg.yaml`` and for AutoDroid's ``calendar/utg.yaml``.
+
+    AutoDroid names every graph ``utg.yaml`` in a folder per app, so the bare stem would
+    give every app's episode the same id.
+    """
+    stem = path.stem
+    return f"{path.parent.name}_{stem}" if not stem.removesuffix("utg").strip("_-. ") else stem
+
+
 def _close(
-    run: list[Step], start: int, last: int, app: str, path: Path, mapping: DroidbotMapping
+    run: list[Step], start: int, last: int, app: str, task: str, path: Path
 ) -> Iterator[Episode]:
     """The run of records ``start``..``last`` as one episode (nothing when it is empty)."""
     if not run:
         return
     yield Episode(
-        id=f"{DATASET}:{path.stem}:{start}",
+        id=f"{DATASET}:{_file_key(path)}:{start}",
         dataset=DATASET,
         platform="android",
-        task=mapping.task.format(app=app),
+        task=task,
         app=app,
         steps=run,
         source_file=str(path.resolve()),

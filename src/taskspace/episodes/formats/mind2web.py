@@ -29,6 +29,8 @@ from taskspace.episodes.sources import load_json
 
 DATASET = "mind2web"
 
+_ABSENT = frozenset({"", "none", "null"})
+"""Element texts that say the annotation had none (two training tasks click a button "None")."""
 _TRACE_ID = re.compile(r"/([^/]+)\.trace\.zip$")
 _REPR = re.compile(r"^\s*\[(?P<role>[^\]]*)\]\s*(?P<text>.*?)\s*->\s*(?P<operation>.*)$", re.S)
 
@@ -111,10 +113,11 @@ def _action(
     if spec is None:
         raise ValueError(f"unknown operation {op!r}")
     carries_text = spec.kind in ("type", "select")
+    named = " ".join(text.split())
     return spec.action(
-        target_text=" ".join(text.split()) or None,
+        target_text=None if named.lower() in _ABSENT else named,
         target_role=role or None,
-        text=value if carries_text else None,
+        text=value.strip() if carries_text else None,
         raw=raw,
     )
 

@@ -135,12 +135,21 @@ def _observation(folder: Path, number: int, mapping: TraceMapping) -> Observatio
     )
 
 
+_ABSENT = frozenset({"", "null", "none"})
+"""What a recorder writes when it had no foreground activity (LlamaTouch writes ``null``)."""
+
+
 def _activity(path: Path) -> tuple[str | None, str | None]:
-    """``package/.Activity`` as (package, full activity name); a bare name has no package."""
+    """``package/.Activity`` as (package, full activity name); a bare name has no package.
+
+    ``null`` (LlamaTouch's trace of Google Maps has it on 10 of 12 screens) or an empty
+    file means the recorder did not know: the activity is absent, and the app then comes
+    from the dump's package, instead of becoming an activity called "null".
+    """
     if not path.is_file():
         return None, None
     text = read_text(path).strip()
-    if not text:
+    if text.lower() in _ABSENT:
         return None, None
     package, slash, name = text.partition("/")
     if not slash:
