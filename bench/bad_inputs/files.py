@@ -17,7 +17,8 @@ class Workdir:
         return path
 
     def write(self, klass: str, name: str, data: bytes | str) -> Path:
-        path = self.folder(klass) / name
+        path = self.folder(klass) / name  # a name such as "[/x].md" makes a folder "["
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
         return path
 
