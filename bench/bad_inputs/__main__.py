@@ -37,18 +37,37 @@ W3C_CACHE = TEST_CACHE / "w3c-rdf-tests"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench.bad_inputs", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--kg", help="command that runs kg (default: this Python with "
-                        "taskspace.cli.main, i.e. the checkout on PYTHONPATH)")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.bad_inputs",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--kg",
+        help="command that runs kg (default: this Python with "
+        "taskspace.cli.main, i.e. the checkout on PYTHONPATH)",
+    )
     parser.add_argument("--w3c", type=Path, help="folder with the W3C rdf-tests suites")
-    parser.add_argument("--w3c-mirror", type=Path, help="git dir of w3c/rdf-tests to fill "
-                        f"the cache ({W3C_CACHE}) from")
+    parser.add_argument(
+        "--w3c-mirror",
+        type=Path,
+        help=f"git dir of w3c/rdf-tests to fill the cache ({W3C_CACHE}) from",
+    )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared real data")
-    parser.add_argument("--only", action="append", default=[], metavar="CLASS",
-                        help="run only this class (repeatable; prefix match)")
-    parser.add_argument("--case", action="append", default=[], metavar="TEXT",
-                        help="run only cases whose name contains TEXT (repeatable)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="CLASS",
+        help="run only this class (repeatable; prefix match)",
+    )
+    parser.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="run only cases whose name contains TEXT (repeatable)",
+    )
     parser.add_argument("--list", action="store_true", help="list the cases and exit")
     parser.add_argument("--keep", action="store_true", help="keep the generated inputs")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -65,8 +84,10 @@ def w3c_root(args: argparse.Namespace, console: Console) -> Path | None:
         w3c.fill_cache(args.w3c_mirror, W3C_CACHE)
     root = w3c.suite_root(W3C_CACHE)
     if root is None:
-        console.print("W3C suites not found: give --w3c DIR or --w3c-mirror GITDIR; "
-                      "the w3c-* classes are left out.")
+        console.print(
+            "W3C suites not found: give --w3c DIR or --w3c-mirror GITDIR; "
+            "the w3c-* classes are left out."
+        )
     return root
 
 
@@ -84,8 +105,12 @@ def commit_of(data_root: Path) -> str:
         import taskspace
 
         source = Path(taskspace.__file__).resolve().parent
-        return subprocess.run(["git", "-C", str(source), "rev-parse", "--short", "HEAD"],
-                              capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(source), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (ImportError, subprocess.CalledProcessError, OSError):
         return "unknown"
 
@@ -115,15 +140,24 @@ def main(argv: list[str] | None = None) -> int:
                 outcome = runner.outcome(case)
                 outcomes.append(outcome)
                 mark = "ok " if outcome.clean else "NOT"
-                console.print(f"[{number}/{len(cases)}] {mark} {case.klass}: {case.name} "
-                              f"({outcome.seconds:.1f}s)", markup=False, highlight=False)
-        meta = {"kg": kg.describe(), "commit": commit_of(args.data),
-                "date": time.strftime("%Y-%m-%d"), "seconds": round(time.monotonic() - started)}
+                console.print(
+                    f"[{number}/{len(cases)}] {mark} {case.klass}: {case.name} "
+                    f"({outcome.seconds:.1f}s)",
+                    markup=False,
+                    highlight=False,
+                )
+        meta = {
+            "kg": kg.describe(),
+            "commit": commit_of(args.data),
+            "date": time.strftime("%Y-%m-%d"),
+            "seconds": round(time.monotonic() - started),
+        }
         if args.json:
             print(json.dumps(as_json(outcomes, meta), indent=2, ensure_ascii=False))
         else:
-            console.print(f"kg: {meta['kg']} (commit {meta['commit']}), {meta['seconds']}s",
-                          markup=False)
+            console.print(
+                f"kg: {meta['kg']} (commit {meta['commit']}), {meta['seconds']}s", markup=False
+            )
             print_report(outcomes, console)
         return 0 if all(o.clean for o in outcomes) else 1
     finally:

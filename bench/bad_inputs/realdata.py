@@ -57,8 +57,10 @@ class RealData:
     @property
     def entity_json_files(self) -> list[Path]:
         folder = self.path("wikidata/entity_json")
-        return [folder / "Q131261_Oliver_Kahn.wbgetentities.json",
-                folder / "Q1040_Karlsruhe.wbgetentities.json"]
+        return [
+            folder / "Q131261_Oliver_Kahn.wbgetentities.json",
+            folder / "Q1040_Karlsruhe.wbgetentities.json",
+        ]
 
     @cached_property
     def film_entities(self) -> list[NtBlock]:
@@ -118,8 +120,10 @@ class RealData:
     @property
     def pdfs(self) -> list[Path]:
         folder = self.path("documents/pdf")
-        return [folder / "usda-ag-energy-round-up-2017-02-24.pdf",
-                folder / "N18-3011_LiteratureGraph.pdf"]
+        return [
+            folder / "usda-ag-energy-round-up-2017-02-24.pdf",
+            folder / "N18-3011_LiteratureGraph.pdf",
+        ]
 
     @property
     def screenshot(self) -> Path:
@@ -145,6 +149,14 @@ class RealData:
 
     def missing(self) -> list[str]:
         """Shared files the probe needs that are absent (the probe stops with their names)."""
-        needed = [self.film_nt, self.q42_ttl, self.dump_chunk_ttl, *self.entity_json_files,
-                  self.good_md, self.good_html, *self.pdfs, self.aitz_episode]
+        needed = [
+            self.film_nt,
+            self.q42_ttl,
+            self.dump_chunk_ttl,
+            *self.entity_json_files,
+            self.good_md,
+            self.good_html,
+            *self.pdfs,
+            self.aitz_episode,
+        ]
         return [str(path) for path in needed if not path.exists()]

@@ -25,8 +25,13 @@ def print_report(outcomes: list[Outcome], console: Console) -> None:
         table.add_column(column, justify="left" if column == "class" else "right")
     for klass, group in by_class(outcomes).items():
         clean = sum(o.clean for o in group)
-        table.add_row(klass, str(len(group)), str(clean), str(len(group) - clean),
-                      f"{sum(o.seconds for o in group):.0f}")
+        table.add_row(
+            klass,
+            str(len(group)),
+            str(clean),
+            str(len(group) - clean),
+            f"{sum(o.seconds for o in group):.0f}",
+        )
     console.print(table)
     failed = [o for o in outcomes if not o.clean]
     if failed:
@@ -34,8 +39,9 @@ def print_report(outcomes: list[Outcome], console: Console) -> None:
         for column in ("class", "case", "why"):
             listing.add_column(column, overflow="fold")
         for outcome in failed:
-            listing.add_row(outcome.case.klass, Text(outcome.case.name),
-                            Text("\n".join(outcome.reasons)))
+            listing.add_row(
+                outcome.case.klass, Text(outcome.case.name), Text("\n".join(outcome.reasons))
+            )
         console.print(listing)
     clean = len(outcomes) - len(failed)
     console.print(Text(f"{clean} of {len(outcomes)} handled cleanly", style="bold"))

@@ -45,7 +45,9 @@ class Runner:
                 result = self.run(args, timeout=300)
                 self.durations[key] = result.seconds
                 if result.code != 0 or checks.TRACEBACK in result.output:
-                    self._references[key] = f"reference load failed: {checks.last_line(result.output)}"
+                    self._references[key] = (
+                        f"reference load failed: {checks.last_line(result.output)}"
+                    )
                     return self._references[key]
             self._references[key] = (self.server.counts(), self.labels())
             self.server.clear()

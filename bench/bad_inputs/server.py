@@ -112,12 +112,12 @@ class ProbeServer:
             self._driver = None
 
     def query(self, cypher: str, **params: Any) -> list[dict[str, Any]]:
-        records, _, _ = self.driver().execute_query(cypher, params)  # type: ignore[call-overload]
+        records, _, _ = self.driver().execute_query(cypher, params)
         return [record.data() for record in records]
 
     def clear(self) -> None:
         with self.driver().session() as session:
-            session.run(CLEAR).consume()  # type: ignore[arg-type]
+            session.run(CLEAR).consume()
 
     def counts(self) -> Counts:
         nodes = self.query("MATCH (n) RETURN count(n) AS c")[0]["c"]

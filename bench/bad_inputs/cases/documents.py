@@ -32,7 +32,9 @@ def cases(data: RealData, work: Workdir) -> list[Case]:
     found.append(_beside(data, work, "garbage-xref.pdf", garbage, True))
     for depth in (500,):
         body = "<html><body>" + "<div>" * depth + "<p>deep text</p>" + "</div>" * depth
-        found.append(_beside(data, work, f"deep-{depth}.html", body.encode() + b"</body></html>", True))
+        found.append(
+            _beside(data, work, f"deep-{depth}.html", body.encode() + b"</body></html>", True)
+        )
     return found
 
 

@@ -29,8 +29,13 @@ def _jsonl_episode(task: dict[str, Any], number: int) -> dict[str, Any]:
         if kind in ("type", "select"):
             action["text"] = value.strip()
         steps.append({"observation": {"app": task["website"]}, "action": action})
-    return {"id": f"m2w-{number}", "platform": "web", "task": task["task"],
-            "app": task["website"], "steps": steps}
+    return {
+        "id": f"m2w-{number}",
+        "platform": "web",
+        "task": task["task"],
+        "app": task["website"],
+        "steps": steps,
+    }
 
 
 def cases(data: RealData, work: Workdir) -> list[Case]:
@@ -59,9 +64,15 @@ def cases(data: RealData, work: Workdir) -> list[Case]:
     for name, bad in defects.items():
         body = b"\n".join([*lines[:2], bad, *lines[2:]]) + b"\n"
         path = work.write(KLASS, f"{name}.jsonl", body)
-        found.append(Case(KLASS, f"jsonl {name}", ["load", "episodes", str(path)],
-                          bad=[BadRef(path.name, (3, 3))],
-                          reference=["load", "episodes", str(good)]))
+        found.append(
+            Case(
+                KLASS,
+                f"jsonl {name}",
+                ["load", "episodes", str(path)],
+                bad=[BadRef(path.name, (3, 3))],
+                reference=["load", "episodes", str(good)],
+            )
+        )
     found += _whole_files(data, work, good)
     return found
 
@@ -76,18 +87,48 @@ def _whole_files(data: RealData, work: Workdir, good: Any) -> list[Case]:
     unknown = work.write(KLASS, "unknown-shape.json", data.entity_json_files[0].read_bytes())
     reference = ["load", "episodes", str(good)]
     return [
-        Case(KLASS, "mind2web missing actions", ["load", "episodes", str(broken)],
-             bad=[BadRef(broken.name, record="task 1")],
-             reference=["load", "episodes", str(good_m2w)]),
-        Case(KLASS, "aitz truncated beside good", ["load", "episodes", str(good), str(truncated)],
-             bad=[BadRef(truncated.name)], reference=reference),
-        Case(KLASS, "aitz truncated alone", ["load", "episodes", str(truncated)], loads=False,
-             bad=[BadRef(truncated.name)], reference=[]),
-        Case(KLASS, "unknown shape beside good", ["load", "episodes", str(good), str(unknown)],
-             bad=[BadRef(unknown.name)], reference=reference),
-        Case(KLASS, "unknown --format", ["load", "episodes", "--format", "nosuch", str(good)],
-             loads=False, reference=[]),
-        Case(KLASS, "--format aitw on mind2web", ["load", "episodes", "--format", "aitw",
-                                                  str(good_m2w)],
-             loads=False, bad=[BadRef(good_m2w.name)], reference=[]),
+        Case(
+            KLASS,
+            "mind2web missing actions",
+            ["load", "episodes", str(broken)],
+            bad=[BadRef(broken.name, record="task 1")],
+            reference=["load", "episodes", str(good_m2w)],
+        ),
+        Case(
+            KLASS,
+            "aitz truncated beside good",
+            ["load", "episodes", str(good), str(truncated)],
+            bad=[BadRef(truncated.name)],
+            reference=reference,
+        ),
+        Case(
+            KLASS,
+            "aitz truncated alone",
+            ["load", "episodes", str(truncated)],
+            loads=False,
+            bad=[BadRef(truncated.name)],
+            reference=[],
+        ),
+        Case(
+            KLASS,
+            "unknown shape beside good",
+            ["load", "episodes", str(good), str(unknown)],
+            bad=[BadRef(unknown.name)],
+            reference=reference,
+        ),
+        Case(
+            KLASS,
+            "unknown --format",
+            ["load", "episodes", "--format", "nosuch", str(good)],
+            loads=False,
+            reference=[],
+        ),
+        Case(
+            KLASS,
+            "--format aitw on mind2web",
+            ["load", "episodes", "--format", "aitw", str(good_m2w)],
+            loads=False,
+            bad=[BadRef(good_m2w.name)],
+            reference=[],
+        ),
     ]

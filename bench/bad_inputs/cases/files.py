@@ -36,7 +36,11 @@ def _bad_content(data: RealData, work: Workdir) -> list[Case]:
     goods = _goods(data, work)
     png = data.screenshot.read_bytes()
     md = data.good_md_2.read_text(encoding="utf-8") + "\nGr\u00fc\u00dfe aus K\u00f6ln\n"
-    nt = data.nt_block(10, 2).text + '<http://www.wikidata.org/entity/Q1040> <http://www.w3.org/2000/01/rdf-schema#label> "K\u00f6ln"@de .\n'
+    nt = (
+        data.nt_block(10, 2).text
+        + "<http://www.wikidata.org/entity/Q1040> "
+        + '<http://www.w3.org/2000/01/rdf-schema#label> "K\u00f6ln"@de .\n'
+    )
     html = data.good_html.read_text(encoding="utf-8", errors="replace")
     variants: dict[str, tuple[bytes, bool]] = {
         "binary": (png, False),
@@ -53,7 +57,11 @@ def _bad_content(data: RealData, work: Workdir) -> list[Case]:
                     body = nt.encode("latin-1") if variant == "latin1" else nt.encode("utf-16")
                     recoverable = False
                 if suffix == ".html" and variant != "binary":
-                    body = html.encode("latin-1", "replace") if variant == "latin1" else html.encode("utf-16")
+                    body = (
+                        html.encode("latin-1", "replace")
+                        if variant == "latin1"
+                        else html.encode("utf-16")
+                    )
                 path = work.write("files", f"{variant}-{loader}{suffix}", body)
                 found.append(_beside(loader, goods[loader], path, recoverable))
     for suffix in (".json", ".jsonl"):
@@ -84,8 +92,14 @@ def _empty_and_missing(data: RealData, work: Workdir) -> list[Case]:
     folder = work.folder("files", "a-folder")
     (folder / "inside.nt").write_text(data.nt_block(12, 2).text, encoding="utf-8")
     found.append(
-        Case("files", "folder-to-wikidata", ["load", "wikidata", str(folder)], loads=None,
-             partial=False, bad=[BadRef(folder.name)])
+        Case(
+            "files",
+            "folder-to-wikidata",
+            ["load", "wikidata", str(folder)],
+            loads=None,
+            partial=False,
+            bad=[BadRef(folder.name)],
+        )
     )
     return found
 
@@ -108,8 +122,13 @@ def _names(data: RealData, work: Workdir) -> list[Case]:
     for name in names:
         path = work.write("names", name, data.good_md.read_bytes())
         found.append(
-            Case("names", f"docs {name[:40]}", ["load", "docs", str(path)], partial=False,
-                 reference=["load", "docs", str(data.good_md)])
+            Case(
+                "names",
+                f"docs {name[:40]}",
+                ["load", "docs", str(path)],
+                partial=False,
+                reference=["load", "docs", str(data.good_md)],
+            )
         )
     bad_line = '<http://www.wikidata.org/entity/Q1> <http://schema.org/description> "cut\n'
     block = data.nt_block(14, 2)
@@ -118,8 +137,13 @@ def _names(data: RealData, work: Workdir) -> list[Case]:
         start = block.text.count("\n") + 1
         good = work.write("names", "good-names.nt", block.text)
         found.append(
-            Case("names", f"wikidata {name}", ["load", "wikidata", str(path)],
-                 bad=[BadRef(name, (start, start))], good_ids=block.ids,
-                 reference=["load", "wikidata", str(good)])
+            Case(
+                "names",
+                f"wikidata {name}",
+                ["load", "wikidata", str(path)],
+                bad=[BadRef(name, (start, start))],
+                good_ids=block.ids,
+                reference=["load", "wikidata", str(good)],
+            )
         )
     return found

@@ -29,17 +29,38 @@ def cases(data: RealData, work: Workdir) -> list[Case]:
     chunks = [_nt_chunk(data, work, n) for n in range(4)]
     mixed = [str(data.q42_ttl), str(data.dump_chunk_ttl), *map(str, data.entity_json_files)]
     found = [
-        Case(KLASS, "SIGKILL mid wikidata load, rerun", film,
-             procedure=partial(_interrupted, signal.SIGKILL)),
-        Case(KLASS, "Ctrl-C mid wikidata load, rerun", film,
-             procedure=partial(_interrupted, signal.SIGINT)),
-        Case(KLASS, "SIGKILL mid docs load, rerun", pdf,
-             procedure=partial(_interrupted, signal.SIGKILL), timeout=300),
+        Case(
+            KLASS,
+            "SIGKILL mid wikidata load, rerun",
+            film,
+            procedure=partial(_interrupted, signal.SIGKILL),
+        ),
+        Case(
+            KLASS,
+            "Ctrl-C mid wikidata load, rerun",
+            film,
+            procedure=partial(_interrupted, signal.SIGINT),
+        ),
+        Case(
+            KLASS,
+            "SIGKILL mid docs load, rerun",
+            pdf,
+            procedure=partial(_interrupted, signal.SIGKILL),
+            timeout=300,
+        ),
         Case(KLASS, "server killed mid load, restarted, rerun", film, procedure=_server_killed),
-        Case(KLASS, "4 concurrent N-Triples loads", ["load", "wikidata"],
-             procedure=partial(_concurrent, [[c] for c in chunks])),
-        Case(KLASS, "4 concurrent loads, mixed formats", ["load", "wikidata"],
-             procedure=partial(_concurrent, [[m] for m in mixed])),
+        Case(
+            KLASS,
+            "4 concurrent N-Triples loads",
+            ["load", "wikidata"],
+            procedure=partial(_concurrent, [[c] for c in chunks]),
+        ),
+        Case(
+            KLASS,
+            "4 concurrent loads, mixed formats",
+            ["load", "wikidata"],
+            procedure=partial(_concurrent, [[m] for m in mixed]),
+        ),
     ]
     goods = {
         "film slice .nt": film,
@@ -52,8 +73,9 @@ def cases(data: RealData, work: Workdir) -> list[Case]:
         "LlamaTouch trace": ["load", "episodes", str(data.llamatouch_trace)],
         "DroidBot UTG": ["load", "episodes", str(data.droidbot_utg)],
     }
-    found += [Case("idempotency", name, args, partial=False, timeout=300)
-              for name, args in goods.items()]
+    found += [
+        Case("idempotency", name, args, partial=False, timeout=300) for name, args in goods.items()
+    ]
     return found
 
 
@@ -74,9 +96,9 @@ def _clean_counts(runner: Runner, case: Case) -> tuple[list[str], float]:
     return [], runner.durations.get(tuple(case.args), 2.0)
 
 
-def _after(delay: float, act: Callable[[subprocess.Popen[bytes]], None]) -> Callable[
-    [subprocess.Popen[bytes]], None
-]:
+def _after(
+    delay: float, act: Callable[[subprocess.Popen[bytes]], None]
+) -> Callable[[subprocess.Popen[bytes]], None]:
     def during(process: subprocess.Popen[bytes]) -> None:
         time.sleep(delay)
         if process.poll() is None:
@@ -101,8 +123,9 @@ def _interrupted(sig: signal.Signals, runner: Runner, case: Case) -> list[str]:
     if reasons:
         return reasons
     runner.server.clear()
-    result = runner.run(case.args, case.timeout,
-                        during=_after(seconds * 0.6, lambda p: p.send_signal(sig)))
+    result = runner.run(
+        case.args, case.timeout, during=_after(seconds * 0.6, lambda p: p.send_signal(sig))
+    )
     if sig == signal.SIGINT:
         reasons += [f"Ctrl-C: {r}" for r in checks.crash_reasons(result)]
         if result.code == 0:
@@ -115,8 +138,9 @@ def _server_killed(runner: Runner, case: Case) -> list[str]:
     if reasons:
         return reasons
     runner.server.clear()
-    result = runner.run(case.args, case.timeout,
-                        during=_after(seconds * 0.6, lambda _: runner.server.kill()))
+    result = runner.run(
+        case.args, case.timeout, during=_after(seconds * 0.6, lambda _: runner.server.kill())
+    )
     reasons += [f"server killed: {r}" for r in checks.crash_reasons(result)]
     if result.code == 0:
         reasons.append("server killed: exit 0 although the load could not finish")
@@ -141,4 +165,6 @@ def _concurrent(files: list[list[str]], runner: Runner, case: Case) -> list[str]
         reasons += [f"{name}: {r}" for r in checks.crash_reasons(result)]
         if result.code != 0:
             reasons.append(f"{name}: exit {result.code}: {checks.last_line(result.output)[:100]}")
-    return reasons + runner.differs(runner.server.counts(), sequential, "the same loads in sequence")
+    return reasons + runner.differs(
+        runner.server.counts(), sequential, "the same loads in sequence"
+    )

@@ -31,8 +31,13 @@ DIRECT = "http://www.wikidata.org/prop/direct/"
 
 
 def cases(data: RealData, work: Workdir) -> list[Case]:
-    return [*_nt_records(data, work), *_hostile_nt(data, work), *_json_lines(data, work),
-            *_hostile_json(data, work), *_json_documents(data, work)]
+    return [
+        *_nt_records(data, work),
+        *_hostile_nt(data, work),
+        *_json_lines(data, work),
+        *_hostile_json(data, work),
+        *_json_documents(data, work),
+    ]
 
 
 def _iri_escape(text: str) -> str:
@@ -57,15 +62,21 @@ def _mixed_nt(work: Workdir, klass: str, name: str, bad: bytes, data: RealData) 
 
 
 def _nt_records(data: RealData, work: Workdir) -> list[Case]:
-    label = f'<{WD}Q1040> <http://www.w3.org/2000/01/rdf-schema#label> "Karlsruhe Stra\u00dfe"@de .\n'
+    label = (
+        f'<{WD}Q1040> <http://www.w3.org/2000/01/rdf-schema#label> "Karlsruhe Stra\u00dfe"@de .\n'
+    )
     defects = {
         "latin1-literal": label.encode("latin-1"),
         "binary-line": bytes(range(0x80, 0xC0)) + b"\x00\x01\n",
-        "nul-in-line": f"<{WD}Q1040> <{DIRECT}P31> <{WD}Q515> .".encode().replace(b"P31", b"P\x0031")
+        "nul-in-line": f"<{WD}Q1040> <{DIRECT}P31> <{WD}Q515> .".encode().replace(
+            b"P31", b"P\x0031"
+        )
         + b"\n",
         "utf16-line": label.encode("utf-16"),
         "cut-triple": f"<{WD}Q1040> <{DIRECT}P31> <{WD}Q5".encode() + b"\n",
-        "lone-surrogate": f'<{WD}Q1040> <http://schema.org/description> "x\\uD800y"@en .\n'.encode(),
+        "lone-surrogate": (
+            f'<{WD}Q1040> <http://schema.org/description> "x\\uD800y"@en .\n'.encode()
+        ),
     }
     return [_mixed_nt(work, "wikidata-nt", name, bad, data) for name, bad in defects.items()]
 
@@ -88,7 +99,9 @@ def _entity_line(entity: dict[str, Any]) -> bytes:
 def _mixed_json(work: Workdir, klass: str, name: str, bad: bytes, data: RealData) -> Case:
     kahn, karlsruhe = (_entity_line(e) for e in data.entities)
     good = work.write(klass, "good.json", b"[\n" + kahn + b",\n" + karlsruhe + b"\n]\n")
-    path = work.write(klass, f"{name}.json", b"[\n" + kahn + b",\n" + bad + b",\n" + karlsruhe + b"\n]\n")
+    path = work.write(
+        klass, f"{name}.json", b"[\n" + kahn + b",\n" + bad + b",\n" + karlsruhe + b"\n]\n"
+    )
     return Case(
         klass,
         name,
@@ -144,8 +157,17 @@ def _json_lines(data: RealData, work: Workdir) -> list[Case]:
             entity["labels"] = ["Oliver"]
         return _entity_line(entity)
 
-    changes = ["no-id", "bad-id", "claims-list", "statements-string", "no-mainsnak",
-               "unknown-datavalue", "bad-precision", "null-latitude", "labels-list"]
+    changes = [
+        "no-id",
+        "bad-id",
+        "claims-list",
+        "statements-string",
+        "no-mainsnak",
+        "unknown-datavalue",
+        "bad-precision",
+        "null-latitude",
+        "labels-list",
+    ]
     defects = {name: broken(name) for name in changes}
     line = _entity_line(base)
     defects["cut-json"] = line[: len(line) // 2]
