@@ -168,4 +168,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # the server was stopped on the way out (probe_server)
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
