@@ -18,6 +18,7 @@ from neo4j.exceptions import AuthError, ServiceUnavailable
 from taskspace.server.config import ensure_initial_password, server_env, write_config
 from taskspace.server.descriptor import jvm_options
 from taskspace.server.install import InstallError, find_tool, is_installed
+from taskspace.server.permissions import SERVER_UMASK, lock_down, write_private
 from taskspace.settings import Settings
 
 MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
@@ -106,6 +107,7 @@ def start(settings: Settings) -> ServerStatus:
                 "choose other ports with TASKSPACE_BOLT_PORT / TASKSPACE_HTTP_PORT."
             )
     write_config(settings)
+    lock_down(paths)
     ensure_initial_password(settings)
     java = find_tool("java", "install a Java 17 runtime")
     command = [
@@ -119,19 +121,19 @@ def start(settings: Settings) -> ServerStatus:
         f"--home-dir={paths.root}",
         f"--config-dir={paths.conf_dir}",
     ]
-    paths.logs.mkdir(parents=True, exist_ok=True)
-    with paths.console_log.open("ab") as console:
+    descriptor = os.open(paths.console_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(descriptor, "ab") as console:
         process = subprocess.Popen(
             command,
             env=server_env(settings),
+            umask=SERVER_UMASK,
             stdout=console,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
             cwd=paths.root,
         )
-    paths.run.mkdir(parents=True, exist_ok=True)
-    paths.pid_file.write_text(str(process.pid), encoding="utf-8")
+    write_private(paths.pid_file, str(process.pid))
     return wait_until_ready(settings, process)
 
 
