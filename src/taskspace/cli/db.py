@@ -78,6 +78,8 @@ def status_command(as_json: bool) -> None:
         if not settings.uses_local_server:
             shown["note"] = "NEO4J_URI is set: this is that database, not a local server"
         print_mapping("Neo4j", shown)
+        if state.incomplete_loads:
+            console.print(f"{state.incomplete_loads} loads never finished: see `kg stats`.")
     if not state.running:
         raise SystemExit(3)
 

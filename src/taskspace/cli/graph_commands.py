@@ -62,8 +62,16 @@ def stats(as_json: bool) -> None:
             for ix in result.indexes
         ],
     )
+    if result.incomplete_loads:
+        print_table(
+            "Incomplete loads (started, never finished: load the same input again)",
+            ["kind", "uri", "started"],
+            [(row["kind"], row["uri"], row["started"]) for row in result.incomplete_loads],
+        )
     total_rels = sum(result.relationships.values())
-    console.print(f"{result.nodes} nodes, {total_rels} relationships")
+    incomplete = len(result.incomplete_loads)
+    unfinished = f"; {incomplete} incomplete loads" if incomplete else ""
+    console.print(f"{result.nodes} nodes, {total_rels} relationships{unfinished}")
 
 
 def _index_target(index: dict[str, Any]) -> str:

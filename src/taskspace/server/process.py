@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from neo4j import GraphDatabase
-from neo4j.exceptions import AuthError, ServiceUnavailable
+from neo4j import READ_ACCESS, Driver, GraphDatabase
+from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
+from taskspace.graph.queries import default_library
 from taskspace.server.config import ensure_initial_password, server_env, write_config
 from taskspace.server.descriptor import jvm_options
 from taskspace.server.install import InstallError, find_tool, is_installed
@@ -39,6 +40,7 @@ class ServerStatus:
     browser_url: str
     home: Path
     store_bytes: int
+    incomplete_loads: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +53,7 @@ class ServerStatus:
             "browser_url": self.browser_url,
             "home": str(self.home),
             "store_bytes": self.store_bytes,
+            "incomplete_loads": self.incomplete_loads,
         }
 
 
@@ -188,6 +191,7 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
     paths = settings.local
     pid = read_pid(settings)
     version = edition = None
+    incomplete: int | None = None
     running = False
     password = settings.password()
     try:
@@ -207,6 +211,7 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
                 ).single(strict=True)
             version, edition = record["version"], record["edition"]
             running = True
+            incomplete = _incomplete_loads(driver, settings.neo4j_database)
     except (ServiceUnavailable, AuthError, OSError):
         if require_login:
             raise
@@ -220,7 +225,20 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
         browser_url=f"http://127.0.0.1:{settings.http_port}/browser/",
         home=paths.root,
         store_bytes=store_size(paths.data),
+        incomplete_loads=incomplete,
     )
+
+
+def _incomplete_loads(driver: Driver, database: str) -> int | None:
+    """How many :Source loads never finished, or None if the database cannot say."""
+    try:
+        with driver.session(database=database, default_access_mode=READ_ACCESS) as session:
+            record = session.run(default_library().text("graph/incomplete_source_count")).single(
+                strict=True
+            )
+    except Neo4jError:
+        return None
+    return int(record["count"])
 
 
 def log_file(settings: Settings, which: str = "neo4j") -> Path:
