@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -59,12 +60,13 @@ def _large_real_file(folder: Path, copies: int) -> Path:
     target = folder / "films.nt"
     with target.open("w", encoding="utf-8") as out:
         for k in range(copies):
-            shift = k * 1_000_000_000
-            out.writelines(
-                _QID.sub(lambda m, s=shift: f"{m.group(1)}{int(m.group(2)) + s}>", line)
-                for line in lines
-            )
+            shift = partial(_shift, by=k * 1_000_000_000)
+            out.writelines(_QID.sub(shift, line) for line in lines)
     return target
+
+
+def _shift(match: re.Match[str], by: int) -> str:
+    return f"{match.group(1)}{int(match.group(2)) + by}>"
 
 
 def _counts(graph: Graph) -> tuple[dict[str, int], dict[str, int]]:

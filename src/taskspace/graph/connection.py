@@ -18,6 +18,7 @@ import neo4j
 from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, GraphDatabase
 from neo4j.exceptions import (
     AuthError,
+    ConfigurationError,
     Neo4jError,
     ServiceUnavailable,
     SessionExpired,
@@ -55,14 +56,30 @@ MAX_FETCH_SIZE = 1000
 def unavailable_message(settings: Settings) -> str:
     if settings.uses_local_server:
         return (
-            f"Neo4j is not reachable at {settings.uri}. Start the local server with "
+            f"Neo4j is not reachable at {settings.display_uri}. Start the local server with "
             "`kg db start` (run `kg db install` first on a new machine), or set NEO4J_URI "
             "to use another database."
         )
     return (
-        f"Neo4j is not reachable at {settings.uri} (from NEO4J_URI). Check that the server "
+        f"Neo4j is not reachable at {settings.display_uri} (from NEO4J_URI). Check that the server "
         "is running and that the URI, port and network are right."
     )
+
+
+def open_driver(settings: Settings, **config: Any) -> Driver:
+    """The driver for ``settings.uri``; a URI it refuses gives a message without the URI.
+
+    The driver's own error repeats the whole URI, and a URI with ``user:password@`` in it
+    would put the password on the terminal.
+    """
+    try:
+        return GraphDatabase.driver(settings.uri, **config)
+    except (ConfigurationError, ValueError):
+        raise GraphUnavailableError(
+            f"NEO4J_URI ({settings.display_uri}) is not a URI the Neo4j driver accepts: use "
+            "neo4j://, neo4j+s://, bolt:// or bolt+s:// with host and port, and give the user "
+            "and password in NEO4J_USERNAME and NEO4J_PASSWORD, not in the URI."
+        ) from None
 
 
 class Graph:
@@ -80,8 +97,8 @@ class Graph:
                 else "set NEO4J_PASSWORD"
             )
             raise GraphUnavailableError(f"No Neo4j password is known: {hint}.")
-        self.driver: Driver = GraphDatabase.driver(
-            settings.uri,
+        self.driver: Driver = open_driver(
+            settings,
             auth=(settings.neo4j_username, password),
             user_agent="taskspace",
             notifications_min_severity="OFF",
@@ -109,7 +126,7 @@ class Graph:
             self.driver.verify_connectivity()
         except AuthError as exc:
             raise GraphUnavailableError(
-                f"Neo4j at {self.settings.uri} refused the credentials for user "
+                f"Neo4j at {self.settings.display_uri} refused the credentials for user "
                 f"{self.settings.neo4j_username!r}: {exc.message}"
             ) from exc
         except (ServiceUnavailable, SessionExpired, OSError) as exc:
@@ -180,7 +197,7 @@ class _translated:
     ) -> None:
         if isinstance(exc, AuthError):
             raise GraphUnavailableError(
-                f"Neo4j at {self.settings.uri} refused the credentials: {exc.message}"
+                f"Neo4j at {self.settings.display_uri} refused the credentials: {exc.message}"
             ) from exc
         if isinstance(exc, ServiceUnavailable | SessionExpired):
             raise GraphUnavailableError(unavailable_message(self.settings)) from exc

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from neo4j import READ_ACCESS, Driver, GraphDatabase
+from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
+from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
 from taskspace.server.config import ensure_initial_password, server_env, write_config
 from taskspace.server.descriptor import jvm_options
@@ -58,16 +59,32 @@ class ServerStatus:
 
 
 def read_pid(settings: Settings) -> int | None:
-    """The recorded pid if that process is still alive, else None (a stale file is removed)."""
+    """The recorded pid if that process is still this home's server, else None.
+
+    A stale file is removed. After a reboot or a crash the recorded pid may belong to an
+    unrelated process; trusting it would make ``kg db stop`` signal that process.
+    """
     pid_file = settings.local.pid_file
     try:
         pid = int(pid_file.read_text(encoding="utf-8").strip())
     except (FileNotFoundError, ValueError):
         return None
-    if _alive(pid):
+    if _alive(pid) and _is_our_server(pid, settings):
         return pid
     pid_file.unlink(missing_ok=True)
     return None
+
+
+def _is_our_server(pid: int, settings: Settings) -> bool:
+    """Does ``pid`` run Neo4j with this home? True where /proc cannot tell (not Linux)."""
+    try:
+        arguments = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except FileNotFoundError:
+        return not Path("/proc/self").exists()
+    except OSError:
+        return True
+    wanted = f"--home-dir={settings.local.root}".encode()
+    return MAIN_CLASS.encode() in arguments and wanted in arguments
 
 
 def _alive(pid: int) -> bool:
@@ -95,7 +112,7 @@ def start(settings: Settings) -> ServerStatus:
     """Start the server if it is not running, and wait until it accepts Bolt logins."""
     if not settings.uses_local_server:
         raise ServerError(
-            f"NEO4J_URI is set ({settings.uri}): that database is used and no local server "
+            f"NEO4J_URI is set ({settings.display_uri}): that database is used and no local server "
             "is started. Unset NEO4J_URI to use the local server."
         )
     paths = settings.local
@@ -158,7 +175,7 @@ def wait_until_ready(
             last_error = str(exc)
         time.sleep(0.5)
     raise ServerError(
-        f"Neo4j did not accept Bolt on {settings.uri} within {settings.start_timeout:.0f}s "
+        f"Neo4j did not accept Bolt on {settings.display_uri} within {settings.start_timeout:.0f}s "
         f"({last_error}). See `kg db logs`."
     )
 
@@ -197,8 +214,8 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
     try:
         if password is None:
             raise ServiceUnavailable("no password known")
-        with GraphDatabase.driver(
-            settings.uri,
+        with open_driver(
+            settings,
             auth=(settings.neo4j_username, password),
             notifications_min_severity="OFF",
             connection_timeout=3.0,
@@ -221,7 +238,7 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
         pid=pid,
         version=version,
         edition=edition,
-        bolt_uri=settings.uri,
+        bolt_uri=settings.display_uri,
         browser_url=f"http://127.0.0.1:{settings.http_port}/browser/",
         home=paths.root,
         store_bytes=store_size(paths.data),
