@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -50,6 +51,17 @@ class Settings(BaseSettings):
     @property
     def uri(self) -> str:
         return self.neo4j_uri or f"bolt://127.0.0.1:{self.bolt_port}"
+
+    @property
+    def display_uri(self) -> str:
+        """The URI for messages and status: without user, password or query string.
+
+        Users sometimes put credentials in ``NEO4J_URI`` (``neo4j+s://user:pw@host``);
+        whatever taskspace prints must not repeat them.
+        """
+        parts = urlsplit(self.uri)
+        host = parts.netloc.rpartition("@")[2]
+        return urlunsplit((parts.scheme, host, parts.path, "", ""))
 
     def password(self) -> str | None:
         """The explicit password, else the one generated for the local server (if any)."""

@@ -78,12 +78,21 @@ def status_command(as_json: bool) -> None:
         if not settings.uses_local_server:
             shown["note"] = "NEO4J_URI is set: this is that database, not a local server"
         print_mapping("Neo4j", shown)
+        if state.incomplete_loads:
+            console.print(f"{state.incomplete_loads} loads never finished: see `kg stats`.")
     if not state.running:
         raise SystemExit(3)
 
 
 @db.command("logs")
-@click.option("-n", "--lines", default=50, show_default=True, help="How many last lines.")
+@click.option(
+    "-n",
+    "--lines",
+    default=50,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="How many last lines.",
+)
 @click.option(
     "--log",
     "which",
@@ -93,4 +102,11 @@ def status_command(as_json: bool) -> None:
 )
 def logs_command(lines: int, which: str) -> None:
     """Print the last lines of the server's logs."""
-    click.echo(process.tail_logs(load_settings(), lines, which), nl=False)
+    settings = load_settings()
+    path = process.log_file(settings, which)
+    if not path.is_file():
+        raise process.ServerError(
+            f"There is no {path.name} under {path.parent} yet: the server has not run with "
+            "this TASKSPACE_HOME. Start it with `kg db start`."
+        )
+    click.echo(process.tail_logs(settings, lines, which), nl=False)

@@ -8,7 +8,15 @@ from typing import Any
 import click
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.cli.output import (
+    console,
+    error_console,
+    json_option,
+    print_json,
+    print_table,
+)
+from taskspace.graph.connection import DEFAULT_READ_TIMEOUT, read_only_query
+from taskspace.graph.params import parameter_problem
 from taskspace.graph.schema import apply_schema
 from taskspace.graph.stats import collect_stats
 
@@ -54,8 +62,16 @@ def stats(as_json: bool) -> None:
             for ix in result.indexes
         ],
     )
+    if result.incomplete_loads:
+        print_table(
+            "Incomplete loads (started, never finished: load the same input again)",
+            ["kind", "uri", "started"],
+            [(row["kind"], row["uri"], row["started"]) for row in result.incomplete_loads],
+        )
     total_rels = sum(result.relationships.values())
-    console.print(f"{result.nodes} nodes, {total_rels} relationships")
+    incomplete = len(result.incomplete_loads)
+    unfinished = f"; {incomplete} incomplete loads" if incomplete else ""
+    console.print(f"{result.nodes} nodes, {total_rels} relationships{unfinished}")
 
 
 def _index_target(index: dict[str, Any]) -> str:
@@ -65,15 +81,24 @@ def _index_target(index: dict[str, Any]) -> str:
 
 
 def _parse_param(_: click.Context, __: click.Parameter, values: tuple[str, ...]) -> dict[str, Any]:
+    """NAME=VALUE pairs; VALUE is JSON when it parses as JSON, else the plain string."""
     params: dict[str, Any] = {}
     for item in values:
         key, sep, raw = item.partition("=")
         if not sep or not key:
             raise click.BadParameter(f"{item!r} is not NAME=VALUE")
+        if key in params:
+            raise click.BadParameter(f"{key!r} is given twice")
         try:
-            params[key] = json.loads(raw)
+            value = json.loads(raw)
         except json.JSONDecodeError:
-            params[key] = raw
+            value = raw
+        except RecursionError:
+            raise click.BadParameter(f"{key}: the JSON value is nested too deeply") from None
+        problem = parameter_problem(value)
+        if problem:
+            raise click.BadParameter(f"{key}: {problem}")
+        params[key] = value
     return params
 
 
@@ -87,15 +112,34 @@ def _parse_param(_: click.Context, __: click.Parameter, values: tuple[str, ...])
     callback=_parse_param,
     help="A query parameter NAME=VALUE (VALUE parsed as JSON when it can be).",
 )
-@click.option("--limit", default=1000, show_default=True, help="Rows to print at most.")
+@click.option(
+    "--limit",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Rows to fetch and print at most; the rest is never fetched.",
+)
+@click.option(
+    "--timeout",
+    default=DEFAULT_READ_TIMEOUT,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds the query may run on the server before it is stopped.",
+)
 @json_option
-def query(cypher: str, params: dict[str, Any], limit: int, as_json: bool) -> None:
-    """Run read-only Cypher (a READ session: writes are refused by the server)."""
+def query(cypher: str, params: dict[str, Any], limit: int, timeout: float, as_json: bool) -> None:
+    """Run a read-only Cypher query: plain reads only, bounded in time and rows.
+
+    Writes, schema and administration commands, SHOW/TERMINATE, procedures other than
+    graph reads and LOAD CSV from anything but a file:/// URL are refused before they run.
+    """
     with connected_graph() as graph:
-        keys, rows = graph.run_read_only(cypher, params)
+        result = read_only_query(graph, cypher, params, limit=limit, timeout=timeout)
+    more = f"first {limit} rows; more exist (raise --limit to see more)"
     if as_json:
-        print_json(rows[:limit])
+        print_json(result.rows)
+        if result.more:
+            error_console.print(more)
         return
-    print_table("", keys, [[row.get(key) for key in keys] for row in rows[:limit]])
-    shown = f" (showing {limit})" if len(rows) > limit else ""
-    console.print(f"{len(rows)} rows{shown}")
+    print_table("", result.keys, [[row.get(key) for key in result.keys] for row in result.rows])
+    console.print(more if result.more else f"{len(result.rows)} rows")

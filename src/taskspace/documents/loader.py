@@ -37,7 +37,7 @@ from taskspace.documents.model import ParsedDocument
 from taskspace.embeddings import embed
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
-from taskspace.graph.provenance import record_source
+from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteSummary
 
 SOURCE_KIND = "documents"
@@ -133,6 +133,7 @@ class DocumentLoader:
             self._refused(pending.rows.path, error)
             return
         self.report.loaded.append(pending.rows.path)
+        complete_source(self.graph, pending.rows.document["props"]["source"])
 
     def _refused(self, path: str, error: Neo4jError) -> None:
         self.report.errors.append((path, f"the database refused it: {error}"))

@@ -1,20 +1,31 @@
 """The connection to Neo4j and the errors a user can act on.
 
 Every read goes through a session in READ access mode, so a query that tries to write is
-refused by the server itself, not by a guess at its text.
+refused by the server itself, not by a guess at its text. User-written Cypher goes through
+:func:`read_only_query`, which also refuses what the server plans as a read but is not
+harmless (administration, ``SHOW``/``TERMINATE``, ``LOAD CSV`` from the network), bounds
+its time on the server and fetches only the rows that will be shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
 import neo4j
 from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, GraphDatabase
-from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import (
+    AuthError,
+    ConfigurationError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
 
 from taskspace.graph.queries import QueryLibrary, default_library
+from taskspace.graph.readonly_guard import QueryRefusedError, check_plan, plan_facts
 from taskspace.settings import Settings
 
 Record = dict[str, Any]
@@ -32,17 +43,43 @@ class ReadOnlyViolationError(GraphError):
     """A write was attempted through a read-only path."""
 
 
+class QueryTimeoutError(GraphError):
+    """A read-only query ran longer than its server-side transaction timeout."""
+
+
+DEFAULT_READ_TIMEOUT = 60.0
+"""Seconds a user-written read may run on the server before it is stopped."""
+
+MAX_FETCH_SIZE = 1000
+
+
 def unavailable_message(settings: Settings) -> str:
     if settings.uses_local_server:
         return (
-            f"Neo4j is not reachable at {settings.uri}. Start the local server with "
+            f"Neo4j is not reachable at {settings.display_uri}. Start the local server with "
             "`kg db start` (run `kg db install` first on a new machine), or set NEO4J_URI "
             "to use another database."
         )
     return (
-        f"Neo4j is not reachable at {settings.uri} (from NEO4J_URI). Check that the server "
+        f"Neo4j is not reachable at {settings.display_uri} (from NEO4J_URI). Check that the server "
         "is running and that the URI, port and network are right."
     )
+
+
+def open_driver(settings: Settings, **config: Any) -> Driver:
+    """The driver for ``settings.uri``; a URI it refuses gives a message without the URI.
+
+    The driver's own error repeats the whole URI, and a URI with ``user:password@`` in it
+    would put the password on the terminal.
+    """
+    try:
+        return GraphDatabase.driver(settings.uri, **config)
+    except (ConfigurationError, ValueError):
+        raise GraphUnavailableError(
+            f"NEO4J_URI ({settings.display_uri}) is not a URI the Neo4j driver accepts: use "
+            "neo4j://, neo4j+s://, bolt:// or bolt+s:// with host and port, and give the user "
+            "and password in NEO4J_USERNAME and NEO4J_PASSWORD, not in the URI."
+        ) from None
 
 
 class Graph:
@@ -60,8 +97,8 @@ class Graph:
                 else "set NEO4J_PASSWORD"
             )
             raise GraphUnavailableError(f"No Neo4j password is known: {hint}.")
-        self.driver: Driver = GraphDatabase.driver(
-            settings.uri,
+        self.driver: Driver = open_driver(
+            settings,
             auth=(settings.neo4j_username, password),
             user_agent="taskspace",
             notifications_min_severity="OFF",
@@ -89,7 +126,7 @@ class Graph:
             self.driver.verify_connectivity()
         except AuthError as exc:
             raise GraphUnavailableError(
-                f"Neo4j at {self.settings.uri} refused the credentials for user "
+                f"Neo4j at {self.settings.display_uri} refused the credentials for user "
                 f"{self.settings.neo4j_username!r}: {exc.message}"
             ) from exc
         except (ServiceUnavailable, SessionExpired, OSError) as exc:
@@ -128,24 +165,6 @@ class Graph:
         with _translated(self.settings), self.session() as session:
             return [record.data() for record in session.run(cypher, params)]
 
-    def run_read_only(
-        self, cypher: str, params: Mapping[str, Any]
-    ) -> tuple[list[str], list[Record]]:
-        """Run user-written Cypher in a READ session; a write is refused by the server."""
-        with _translated(self.settings), self.session() as session:
-            try:
-                result = session.run(cypher, dict(params))
-                keys = list(result.keys())
-                rows = [record.data() for record in result]
-            except ClientError as exc:
-                if exc.code and "AccessMode" in exc.code:
-                    raise ReadOnlyViolationError(
-                        "Refused: this query writes to the graph, and `kg query` runs read-only "
-                        f"({exc.code})."
-                    ) from exc
-                raise GraphError(f"Query failed: {exc.code}: {exc.message}") from exc
-            return keys, rows
-
     def write_text(self, cypher: str, **params: Any) -> neo4j.ResultSummary:
         """Run one write statement in a managed (retried) write transaction."""
 
@@ -178,7 +197,100 @@ class _translated:
     ) -> None:
         if isinstance(exc, AuthError):
             raise GraphUnavailableError(
-                f"Neo4j at {self.settings.uri} refused the credentials: {exc.message}"
+                f"Neo4j at {self.settings.display_uri} refused the credentials: {exc.message}"
             ) from exc
         if isinstance(exc, ServiceUnavailable | SessionExpired):
             raise GraphUnavailableError(unavailable_message(self.settings)) from exc
+
+
+@dataclass
+class ReadOnlyResult:
+    """The first ``limit`` rows of a read-only query, and whether more rows exist."""
+
+    keys: list[str]
+    rows: list[Record]
+    more: bool
+    limit: int
+
+
+def read_only_query(
+    graph: Graph,
+    cypher: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    limit: int = 1000,
+    timeout: float = DEFAULT_READ_TIMEOUT,
+) -> ReadOnlyResult:
+    """Run user-written Cypher only if the server plans it as a harmless read.
+
+    ``EXPLAIN`` runs first, in the same READ transaction, and its plan is checked
+    (:mod:`taskspace.graph.readonly_guard`). The transaction carries a server-side
+    ``timeout``; rows are streamed in batches no larger than ``limit + 1`` and the stream
+    is abandoned after ``limit`` rows, so a huge result costs neither server time nor
+    client memory beyond what is shown.
+    """
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    if timeout <= 0:
+        raise ValueError("timeout must be positive")
+    values = dict(params or {})
+    session = graph.driver.session(
+        database=graph.database,
+        default_access_mode=READ_ACCESS,
+        fetch_size=min(limit + 1, MAX_FETCH_SIZE),
+    )
+    with (
+        _translated(graph.settings),
+        session,
+        _query_errors(timeout),
+        session.begin_transaction(timeout=timeout) as tx,
+    ):
+        summary = tx.run(f"EXPLAIN {cypher}", values).consume()
+        try:
+            check_plan(cypher, summary.query_type, plan_facts(summary.plan))
+        except QueryRefusedError as exc:
+            raise ReadOnlyViolationError(str(exc)) from exc
+        result = tx.run(cypher, values)
+        keys = list(result.keys())
+        rows: list[Record] = []
+        for record in result:
+            rows.append(record.data())
+            if len(rows) == limit:
+                break
+        more = result.peek() is not None
+    return ReadOnlyResult(keys, rows, more, limit)
+
+
+class _query_errors:
+    """Turns the server's refusals of user-written Cypher into messages a user can act on."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if not isinstance(exc, Neo4jError):
+            return
+        code = exc.code or ""
+        if "MemoryPoolOutOfMemory" in code:
+            raise GraphError(
+                "Query stopped: it needs more memory than the server allows one transaction "
+                "(add LIMIT, or aggregate less)."
+            ) from exc
+        if "TransactionTimedOut" in code:
+            raise QueryTimeoutError(
+                f"Query stopped: it ran longer than the {self.timeout:g} s timeout "
+                "(raise it with --timeout, or add LIMIT)."
+            ) from exc
+        if "AccessMode" in code or "ForbiddenDueToTransactionType" in code:
+            raise ReadOnlyViolationError(
+                f"Refused: this query writes to the graph, and `kg query` runs read-only ({code})."
+            ) from exc
+        raise GraphError(f"Query failed: {code}: {exc.message}") from exc

@@ -1,4 +1,4 @@
-"""Counts per label and relationship type, and index states, for ``kg stats``."""
+"""Counts per label and relationship type, index states and unfinished loads, for ``kg stats``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.names import NAME_PATTERN
+from taskspace.graph.provenance import incomplete_sources
 
 
 @dataclass
@@ -15,6 +16,7 @@ class GraphStats:
     labels: dict[str, int] = field(default_factory=dict)
     relationships: dict[str, int] = field(default_factory=dict)
     indexes: list[dict[str, Any]] = field(default_factory=list)
+    incomplete_loads: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -23,6 +25,7 @@ class GraphStats:
             "labels": self.labels,
             "relationships": self.relationships,
             "indexes": self.indexes,
+            "incomplete_loads": self.incomplete_loads,
         }
 
 
@@ -56,4 +59,5 @@ def collect_stats(graph: Graph) -> GraphStats:
         labels={name: count for name, count in labels.items() if count},
         relationships={name: count for name, count in relationships.items() if count},
         indexes=graph.read("graph/indexes"),
+        incomplete_loads=incomplete_sources(graph),
     )

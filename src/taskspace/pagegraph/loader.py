@@ -25,7 +25,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from taskspace.episodes.model import Episode, EpisodeError
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
-from taskspace.graph.provenance import record_source
+from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteSummary
 from taskspace.pagegraph.builder import Embedder, EpisodeGraph, PageGraphBuilder
 from taskspace.pagegraph.jump import JumpDetector, OfflineJumpDetector
@@ -209,6 +209,7 @@ class EpisodeLoader:
     def finish(self) -> EpisodeLoadReport:
         summary = self.graph.write_text(self.graph.queries.text("episodes/link_web_pages"))
         self.report.created_relationships += summary.counters.relationships_created
+        complete_source(self.graph, *self._sources.values())
         return self.report
 
 

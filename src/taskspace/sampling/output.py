@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from taskspace.graph.connection import Graph
-from taskspace.graph.provenance import record_source
+from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteSummary
 from taskspace.sampling.tasks import Task
 
@@ -37,4 +37,5 @@ def write_task_nodes(graph: Graph, tasks: Sequence[Task], run_uri: str) -> Write
             by_label[ref.label].append({"task": task.id, "target": ref.id})
     for label, rows in sorted(by_label.items()):
         summary.merge(writer.write_named("tasks/grounded_in", rows, slots={"label": label}))
+    complete_source(graph, source)
     return summary

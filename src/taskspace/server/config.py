@@ -11,12 +11,17 @@ from jinja2 import Environment, StrictUndefined
 
 from taskspace.server.descriptor import config_template
 from taskspace.server.install import InstallError, find_tool
+from taskspace.server.permissions import SERVER_UMASK, private_dir, write_private
 from taskspace.settings import Settings
 
 
 def write_config(settings: Settings) -> Path:
-    """Render the config for this home and these ports (it is rewritten at every start)."""
+    """Render the config for this home and these ports (it is rewritten at every start).
+
+    Every folder of the server is created owner-only (see ``server.permissions``).
+    """
     paths = settings.local
+    private_dir(paths.home)
     for folder in (
         paths.conf_dir,
         paths.data,
@@ -25,7 +30,7 @@ def write_config(settings: Settings) -> Path:
         paths.import_dir,
         paths.plugins,
     ):
-        folder.mkdir(parents=True, exist_ok=True)
+        private_dir(folder)
     text = (
         Environment(undefined=StrictUndefined, autoescape=False)
         .from_string(config_template())
@@ -41,14 +46,13 @@ def write_config(settings: Settings) -> Path:
             pagecache=settings.pagecache,
         )
     )
-    paths.conf_file.write_text(text, encoding="utf-8")
+    write_private(paths.conf_file, text)
     return paths.conf_file
 
 
 def write_secret(path: Path, value: str) -> None:
     """Write a secret readable by its owner only (0600, folder 0700), never wider."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.parent.chmod(0o700)
+    private_dir(path.parent)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         handle.write(value + "\n")
@@ -91,6 +95,7 @@ def ensure_initial_password(settings: Settings) -> bool:
                 f"@{argument_file}",
             ],
             env=server_env(settings),
+            umask=SERVER_UMASK,
             capture_output=True,
             text=True,
             check=False,

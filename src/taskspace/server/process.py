@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from neo4j import GraphDatabase
-from neo4j.exceptions import AuthError, ServiceUnavailable
+from neo4j import READ_ACCESS, Driver
+from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
+from taskspace.graph.connection import open_driver
+from taskspace.graph.queries import default_library
 from taskspace.server.config import ensure_initial_password, server_env, write_config
 from taskspace.server.descriptor import jvm_options
 from taskspace.server.install import InstallError, find_tool, is_installed
+from taskspace.server.permissions import SERVER_UMASK, lock_down, write_private
 from taskspace.settings import Settings
 
 MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
@@ -38,6 +41,7 @@ class ServerStatus:
     browser_url: str
     home: Path
     store_bytes: int
+    incomplete_loads: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -50,20 +54,37 @@ class ServerStatus:
             "browser_url": self.browser_url,
             "home": str(self.home),
             "store_bytes": self.store_bytes,
+            "incomplete_loads": self.incomplete_loads,
         }
 
 
 def read_pid(settings: Settings) -> int | None:
-    """The recorded pid if that process is still alive, else None (a stale file is removed)."""
+    """The recorded pid if that process is still this home's server, else None.
+
+    A stale file is removed. After a reboot or a crash the recorded pid may belong to an
+    unrelated process; trusting it would make ``kg db stop`` signal that process.
+    """
     pid_file = settings.local.pid_file
     try:
         pid = int(pid_file.read_text(encoding="utf-8").strip())
     except (FileNotFoundError, ValueError):
         return None
-    if _alive(pid):
+    if _alive(pid) and _is_our_server(pid, settings):
         return pid
     pid_file.unlink(missing_ok=True)
     return None
+
+
+def _is_our_server(pid: int, settings: Settings) -> bool:
+    """Does ``pid`` run Neo4j with this home? True where /proc cannot tell (not Linux)."""
+    try:
+        arguments = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except FileNotFoundError:
+        return not Path("/proc/self").exists()
+    except OSError:
+        return True
+    wanted = f"--home-dir={settings.local.root}".encode()
+    return MAIN_CLASS.encode() in arguments and wanted in arguments
 
 
 def _alive(pid: int) -> bool:
@@ -91,7 +112,7 @@ def start(settings: Settings) -> ServerStatus:
     """Start the server if it is not running, and wait until it accepts Bolt logins."""
     if not settings.uses_local_server:
         raise ServerError(
-            f"NEO4J_URI is set ({settings.uri}): that database is used and no local server "
+            f"NEO4J_URI is set ({settings.display_uri}): that database is used and no local server "
             "is started. Unset NEO4J_URI to use the local server."
         )
     paths = settings.local
@@ -106,6 +127,7 @@ def start(settings: Settings) -> ServerStatus:
                 "choose other ports with TASKSPACE_BOLT_PORT / TASKSPACE_HTTP_PORT."
             )
     write_config(settings)
+    lock_down(paths)
     ensure_initial_password(settings)
     java = find_tool("java", "install a Java 17 runtime")
     command = [
@@ -119,19 +141,19 @@ def start(settings: Settings) -> ServerStatus:
         f"--home-dir={paths.root}",
         f"--config-dir={paths.conf_dir}",
     ]
-    paths.logs.mkdir(parents=True, exist_ok=True)
-    with paths.console_log.open("ab") as console:
+    descriptor = os.open(paths.console_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(descriptor, "ab") as console:
         process = subprocess.Popen(
             command,
             env=server_env(settings),
+            umask=SERVER_UMASK,
             stdout=console,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
             cwd=paths.root,
         )
-    paths.run.mkdir(parents=True, exist_ok=True)
-    paths.pid_file.write_text(str(process.pid), encoding="utf-8")
+    write_private(paths.pid_file, str(process.pid))
     return wait_until_ready(settings, process)
 
 
@@ -153,7 +175,7 @@ def wait_until_ready(
             last_error = str(exc)
         time.sleep(0.5)
     raise ServerError(
-        f"Neo4j did not accept Bolt on {settings.uri} within {settings.start_timeout:.0f}s "
+        f"Neo4j did not accept Bolt on {settings.display_uri} within {settings.start_timeout:.0f}s "
         f"({last_error}). See `kg db logs`."
     )
 
@@ -186,13 +208,14 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
     paths = settings.local
     pid = read_pid(settings)
     version = edition = None
+    incomplete: int | None = None
     running = False
     password = settings.password()
     try:
         if password is None:
             raise ServiceUnavailable("no password known")
-        with GraphDatabase.driver(
-            settings.uri,
+        with open_driver(
+            settings,
             auth=(settings.neo4j_username, password),
             notifications_min_severity="OFF",
             connection_timeout=3.0,
@@ -205,6 +228,7 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
                 ).single(strict=True)
             version, edition = record["version"], record["edition"]
             running = True
+            incomplete = _incomplete_loads(driver, settings.neo4j_database)
     except (ServiceUnavailable, AuthError, OSError):
         if require_login:
             raise
@@ -214,11 +238,24 @@ def status(settings: Settings, require_login: bool = False) -> ServerStatus:
         pid=pid,
         version=version,
         edition=edition,
-        bolt_uri=settings.uri,
+        bolt_uri=settings.display_uri,
         browser_url=f"http://127.0.0.1:{settings.http_port}/browser/",
         home=paths.root,
         store_bytes=store_size(paths.data),
+        incomplete_loads=incomplete,
     )
+
+
+def _incomplete_loads(driver: Driver, database: str) -> int | None:
+    """How many :Source loads never finished, or None if the database cannot say."""
+    try:
+        with driver.session(database=database, default_access_mode=READ_ACCESS) as session:
+            record = session.run(default_library().text("graph/incomplete_source_count")).single(
+                strict=True
+            )
+    except Neo4jError:
+        return None
+    return int(record["count"])
 
 
 def log_file(settings: Settings, which: str = "neo4j") -> Path:

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Page
 
 from taskspace.graph.connection import Graph, GraphError
-from taskspace.graph.provenance import record_source, source_id
+from taskspace.graph.provenance import complete_source, record_source, source_id
 from taskspace.graph.writer import BatchedWriter
 from taskspace.web.browser import origin_context, origin_of
 from taskspace.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl, normalise_url
@@ -131,6 +131,7 @@ def load_web(
             aliases=report.aliases,
         )
         _count(graph, summary)
+        complete_source(graph, source)
     summary.seconds = round(time.monotonic() - started, 2)
     return summary
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.graph.ids import file_checksum
-from taskspace.graph.provenance import record_source
+from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter
 from taskspace.resources import resource_dir
 from taskspace.specfiles import read_spec
@@ -181,6 +181,7 @@ def load_apps(graph: Graph, paths: Iterable[Path] | None = None) -> AppsReport:
         source = record_source(graph, "wikidata", str(file.resolve()), file_checksum(file))
         rows = [app_row(domain, app, source) for app in domain.apps]
         writer.write_named("wikidata/merge_apps", rows)
+        complete_source(graph, source)
         for app in domain.apps:
             seen[app.name] = str(file)
             report.apps.append(app.name)

@@ -26,7 +26,7 @@ from typing import IO, Any
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.names import checked_rel_type
-from taskspace.graph.provenance import record_source
+from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteStep
 from taskspace.wikidata.entity_json import read_entity_json
 from taskspace.wikidata.mapping import GraphRows
@@ -293,6 +293,7 @@ def load_files(
             report.failed_files.append((str(path), f"cannot read: {_reason(exc)}"))
             continue
         report.files.append(str(path))
+        complete_source(graph, source)
     report.seconds = time.perf_counter() - started
     return report
 

@@ -22,7 +22,7 @@ from SPARQLWrapper import JSON, POST, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
 from taskspace.graph.connection import Graph, GraphError
-from taskspace.graph.provenance import record_source
+from taskspace.graph.provenance import complete_source, record_source
 from taskspace.wikidata.apps import AppSpec
 from taskspace.wikidata.loader import SOURCE_KIND, LoadOptions, LoadReport, load_records
 from taskspace.wikidata.records import RecordGrouper
@@ -248,6 +248,7 @@ def load_sparql(
     triples = expander.expand(qids, hops, expansion)
     records: Iterator[EntityRecord] = grouper.records(triples)
     load_records(graph, records, source, options, report)
+    complete_source(graph, source)
     report.triples, report.ignored_triples = grouper.triples, grouper.ignored
     report.seconds = time.perf_counter() - started
     return report, expansion
