@@ -74,8 +74,9 @@ def print_line(*parts: Any, style: str = "") -> None:
 
 
 def print_error(message: Any) -> None:
-    """``Error: message`` on standard error, the message shown literally."""
-    error_console.print(plain(("Error: ", "bold red"), message))
+    """``Error: message`` on standard error, shown literally and on one line (not wrapped
+    at the terminal's width, so scripts can grep it)."""
+    error_console.print(plain(("Error: ", "bold red"), message), soft_wrap=True)
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
