@@ -159,3 +159,20 @@ def test_a_file_and_tasks_holding_markup_load_and_print(
     assert code == 0, output
     assert "tasks[/x].jsonl" in "".join(output.split())  # the table title, as written
     assert any("[/x]" in task.prompt for task in read_jsonl(out))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sample", "doc"],
+        ["sample", "gui"],
+        ["sample", "paths"],
+        ["sample", "multihop"],
+    ],
+)
+def test_sampling_an_empty_graph_says_so_in_one_line(
+    graph: Graph, server_env: dict[str, str], cwd_tmp: Path, command: list[str]
+) -> None:
+    code, output = kg([*command, "--no-graph"], server_env)
+    assert code == 1 and "Traceback" not in output
+    assert output.startswith("Error: No ") and len(output.strip().splitlines()) == 1, output
