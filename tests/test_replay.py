@@ -223,3 +223,70 @@ def test_mkdocs_tasks_replay_on_the_served_site(mkdocs: Mkdocs) -> None:
     print(f"by type: {report.by_type()}")
     assert report.total == 30
     assert report.pass_rate >= 0.95, report.as_dict()["failures"]
+
+
+# --- the replay commands: exit code and the printed line -----------------------------
+
+
+def _write_tasks(path: Path, tasks: list[Task]) -> Path:
+    from taskspace.sampling.output import write_jsonl
+
+    write_jsonl(tasks, path)
+    return path
+
+
+def test_kg_sample_replay_exits_0_when_all_pass_and_names_what_failed(
+    shop: str, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from taskspace.cli.main import cli
+
+    passing = hand_task(
+        "toast",
+        f"{shop}/widgets.html",
+        [("click", "#notify", None)],
+        [("element_visible", "#notice")],
+    )
+    failing = hand_task("missing", f"{shop}/widgets.html", [("click", "#no-such", None)], [])
+    good = _write_tasks(tmp_path / "good.jsonl", [passing])
+    result = CliRunner().invoke(cli, ["sample", "replay", str(good), "--origin", shop])
+    assert result.exit_code == 0, result.output
+    assert "Replay: 1 of 1 tasks passed (1.00)." in result.output
+    mixed = _write_tasks(tmp_path / "mixed.jsonl", [passing, failing])
+    result = CliRunner().invoke(cli, ["sample", "replay", str(mixed), "--origin", shop])
+    assert result.exit_code == 1
+    assert "Replay: 1 of 2 tasks passed (0.50)." in result.output
+    assert "failed: task:missing (hand) at step 1:" in " ".join(result.output.split())
+
+
+def test_kg_sample_web_replay_on_the_real_site_reports_its_own_counts(
+    mkdocs: Mkdocs, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from taskspace.cli.main import cli
+
+    out = tmp_path / "web.jsonl"
+    with serve_folder(MKDOCS) as base:
+        result = CliRunner().invoke(
+            cli,
+            ["sample", "web", "-n", "30", "--no-graph", "-o", str(out), "--replay", base],
+            env=server_env,
+        )
+    line = re.search(r"Replay: (\d+) of (\d+) tasks passed \((\d\.\d\d)\)\.", result.output)
+    assert line is not None, result.output
+    passed, total = int(line[1]), int(line[2])
+    assert total == 30 and passed >= 28
+    failed_lines = [x for x in result.output.splitlines() if x.startswith("failed: ")]
+    assert len(failed_lines) == total - passed
+    assert result.exit_code == (0 if passed == total else 1)
+
+
+def test_mkdocs_prompts_name_every_page_and_never_give_the_answer_away(mkdocs: Mkdocs) -> None:
+    from taskspace.sampling.spoilers import named
+
+    for task in mkdocs.report.tasks:
+        assert "“”" not in task.prompt, task.prompt
+        if task.type == "content_browsing":
+            assert named(task.prompt, [task.answer]) == [], task.prompt

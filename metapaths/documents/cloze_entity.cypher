@@ -6,7 +6,7 @@ WHERE size(p.text) >= 60 AND size(p.text) <= 500 AND size(e.label) >= 3
 WITH p, e ORDER BY size(e.label) DESC, e.id
 WITH p, head(collect(e)) AS e
 MATCH (d:Document {path: p.file})
-RETURN p.id AS anchor, d.title AS document, coalesce(last(p.heading_path), d.title) AS section,
+RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
        p.text AS text, e.label AS entity, p.page AS page, d.id AS document_id,
        [{label: 'Paragraph', id: p.id}, {label: 'Entity', id: e.id},
         {label: 'Document', id: d.id}] AS grounded

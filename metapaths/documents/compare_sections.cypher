@@ -9,7 +9,7 @@ CALL (a) { OPTIONAL MATCH (a)-[:CONTAINS]->(p:Paragraph) RETURN count(p) AS a_co
 CALL (b) { OPTIONAL MATCH (b)-[:CONTAINS]->(p:Paragraph) RETURN count(p) AS b_count }
 WITH a, b, a_count, b_count WHERE a_count <> b_count
 MATCH (d:Document {path: a.file})
-RETURN a.id AS anchor, d.title AS document, trim(a.text) AS first, trim(b.text) AS second,
+RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(a.text) AS first, trim(b.text) AS second,
        CASE WHEN a_count > b_count THEN trim(a.text) ELSE trim(b.text) END AS larger,
        a.page AS page, d.id AS document_id,
        [{label: 'Section', id: a.id}, {label: 'Section', id: b.id},

@@ -7,7 +7,7 @@ CALL (s) {
 }
 WITH s, t WHERE trim(t.text) <> trim(s.text)
 MATCH (d:Document {path: s.file})
-RETURN s.id AS anchor, d.title AS document, trim(s.text) AS title, trim(t.text) AS next_title,
+RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, trim(t.text) AS next_title,
        s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Section', id: t.id},
         {label: 'Document', id: d.id}] AS grounded

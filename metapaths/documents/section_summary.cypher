@@ -8,7 +8,7 @@ WITH s, paragraphs, e, count(p) AS mentions ORDER BY mentions DESC, e.label
 WITH s, paragraphs, [x IN collect(e.label) WHERE x IS NOT NULL][0..3] AS key_points
 WHERE size(key_points) >= 2
 MATCH (d:Document {path: s.file})
-RETURN s.id AS anchor, d.title AS document, trim(s.text) AS title, key_points,
+RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, key_points,
        size(paragraphs) AS paragraph_count, s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}]
        + [p IN paragraphs | {label: 'Paragraph', id: p.id}] AS grounded

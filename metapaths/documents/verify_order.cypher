@@ -6,7 +6,7 @@ WHERE b.id <> a.id AND abs(b.position - a.position) <= 40 AND trim(b.text) <> tr
 WITH a, b ORDER BY abs(b.position - a.position), b.id
 WITH a, head(collect(b)) AS b WHERE b IS NOT NULL
 MATCH (d:Document {path: a.file})
-RETURN a.id AS anchor, d.title AS document, trim(a.text) AS first, trim(b.text) AS second,
+RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(a.text) AS first, trim(b.text) AS second,
        a.position < b.position AS holds, a.page AS page, d.id AS document_id,
        [{label: 'Section', id: a.id}, {label: 'Section', id: b.id},
         {label: 'Document', id: d.id}] AS grounded

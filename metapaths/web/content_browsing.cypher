@@ -47,10 +47,15 @@ CALL (start, first, shelf_pages) {
 WITH site, start, seed, hops, target, [x IN shelves WHERE x.page = target] AS options
 WITH site, start, seed, hops, target,
      head([x IN options WHERE x.table.id > seed.id] + options) AS shelf
-RETURN seed.id AS anchor, start.url AS start_url, start.title AS page_title,
+RETURN seed.id AS anchor, start.url AS start_url, coalesce(start.name, start.title) AS page_title,
        seed {.name, .selector, .som} AS seed, [x IN hops | x {.name, .selector, .som}] AS hops,
-       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+       target.url AS target_url, coalesce(target.name, target.title) AS target_title,
        shelf.table.selector AS table_selector, shelf.table.text AS table_text,
+       // The prompt names the table by its first words; a caption that repeats the
+       // heading would give the answer away, so the heading is cut off the front.
+       CASE WHEN toLower(trim(shelf.table.text)) STARTS WITH toLower(trim(shelf.heading.name))
+            THEN trim(substring(trim(shelf.table.text), size(trim(shelf.heading.name))))
+            ELSE trim(shelf.table.text) END AS table_start,
        shelf.heading.name AS heading, start.url AS page, site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: start.id},
         {label: 'WebElement', id: seed.id}]

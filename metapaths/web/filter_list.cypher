@@ -25,7 +25,7 @@ WITH site, page, control, list, last(words) AS query, head(words) AS gone
 WHERE NOT toLower(query) CONTAINS toLower(gone) AND NOT toLower(gone) CONTAINS toLower(query)
   AND size(split(toLower(coalesce(page.text, '')), toLower(gone)))
       <= size(split(toLower(list.text), toLower(gone)))
-RETURN control.id AS anchor, page.url AS start_url, page.title AS page_title,
+RETURN control.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        control {.name, .selector, .som, .placeholder} AS control,
        list.selector AS list_selector, query, gone, page.url AS page,
        site.origin AS document_id,

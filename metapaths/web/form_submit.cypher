@@ -49,7 +49,7 @@ WITH site, page, button, form, openers,
        RETURN target ORDER BY target.url LIMIT 1
      }) AS target
 WHERE size(fields) > 0 AND (toast IS NOT NULL OR target IS NOT NULL)
-RETURN button.id AS anchor, page.url AS start_url, page.title AS page_title,
+RETURN button.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        button {.name, .selector, .som} AS button, openers, fields, toast,
        CASE WHEN toast IS NULL THEN target.url ELSE '' END AS target_url,
        page.url AS page, site.origin AS document_id,

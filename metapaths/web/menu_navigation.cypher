@@ -20,9 +20,9 @@ WHERE opens.observed AND menu.kind IN ['nav', 'list', 'dialog'] AND toggle.visib
   AND toggle.enabled AND toggle.selector IS NOT NULL AND (page)-[:HAS_ELEMENT]->(toggle)
 WITH site, page, link, target, toggle ORDER BY link.id, toggle.id
 WITH site, page, link, target, head(collect(toggle)) AS toggle ORDER BY link.id LIMIT $limit
-RETURN link.id AS anchor, page.url AS start_url, page.title AS page_title,
+RETURN link.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        toggle {.name, .selector, .som, .kind} AS toggle, link {.name, .selector} AS link,
-       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+       target.url AS target_url, coalesce(target.name, target.title) AS target_title,
        page.url AS page, site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: page.id},
         {label: 'WebElement', id: toggle.id}, {label: 'WebElement', id: link.id},

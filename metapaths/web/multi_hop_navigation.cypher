@@ -46,11 +46,11 @@ WITH site, start, seed, first, hops, via, target,
        WHERE size(trim(coalesce(h.name, ''))) > 1
        RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS target_heading
-RETURN seed.id AS anchor, start.url AS start_url, start.title AS page_title,
+RETURN seed.id AS anchor, start.url AS start_url, coalesce(start.name, start.title) AS page_title,
        seed {.name, .selector, .som} AS seed,
        [i IN range(0, size(hops) - 1) | {name: hops[i].name, selector: hops[i].selector,
-         som: hops[i].som, page_title: via[i].title}] AS hops,
-       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+         som: hops[i].som, page_title: coalesce(via[i].name, via[i].title)}] AS hops,
+       target.url AS target_url, coalesce(target.name, target.title) AS target_title,
        coalesce(target_heading, '') AS target_heading, size(hops) + 1 AS clicks,
        start.url AS page, site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: start.id},

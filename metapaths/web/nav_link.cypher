@@ -20,9 +20,9 @@ WITH site, page, link, target,
        WHERE size(trim(coalesce(h.name, ''))) > 1
        RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS target_heading
-RETURN link.id AS anchor, page.url AS start_url, page.title AS page_title,
+RETURN link.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        link.name AS link_name, link.selector AS selector, link.som AS som,
-       target.url AS target_url, coalesce(target.title, target.url) AS target_title,
+       target.url AS target_url, coalesce(target.name, target.title) AS target_title,
        coalesce(target_heading, '') AS target_heading,
        page.url AS page, site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: page.id},

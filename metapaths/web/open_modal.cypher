@@ -20,7 +20,7 @@ WITH site, page, opener, dialog,
      CASE WHEN size(trim(coalesce(dialog.name, ''))) > 1 THEN trim(dialog.name)
           ELSE reduce(s = '', w IN split(trim(dialog.text), ' ')[0..8] | trim(s + ' ' + w))
      END AS dialog_title
-RETURN opener.id AS anchor, page.url AS start_url, page.title AS page_title,
+RETURN opener.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        opener {.name, .selector, .som, .kind} AS opener, dialog.selector AS dialog_selector,
        dialog_title, page.url AS page, site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: page.id},

@@ -52,12 +52,12 @@ WITH site, page, box, form, openers, button, target,
        RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS target_heading
 WHERE topic IS NOT NULL
-RETURN box.id AS anchor, page.url AS start_url, page.title AS page_title,
+RETURN box.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        box {.name, .selector, .som, .placeholder} AS box, openers,
        CASE WHEN button IS NULL THEN [] ELSE [button] END AS buttons,
        CASE WHEN button IS NULL THEN [box {.selector}] ELSE [] END AS enter_keys,
        trim(topic.name) AS query, target.url AS target_url,
-       coalesce(target.title, target.url) AS target_title,
+       coalesce(target.name, target.title) AS target_title,
        coalesce(target_heading, '') AS target_heading, page.url AS page,
        site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: page.id},

@@ -18,7 +18,7 @@ WHERE trigger.kind IN ['button', 'link'] AND trigger.visible AND trigger.enabled
   AND NOT EXISTS { (trigger)-[:SUBMITS]->() }
 WITH site, page, trigger, toast ORDER BY trigger.id, toast.id
 WITH site, page, trigger, head(collect(toast)) AS toast ORDER BY trigger.id LIMIT $limit
-RETURN trigger.id AS anchor, page.url AS start_url, page.title AS page_title,
+RETURN trigger.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        trigger {.name, .selector, .som, .kind} AS trigger,
        toast {.selector, .role, text: trim(coalesce(toast.text, ''))} AS toast,
        page.url AS page, site.origin AS document_id,

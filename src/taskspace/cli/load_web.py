@@ -1,12 +1,22 @@
-"""``kg load web URL``: crawl a site with headless Chromium into the graph."""
+"""``kg load web URL``: crawl a site with headless Chromium into the graph.
+
+It ends like every load (:mod:`taskspace.cli.outcome`): all pages loaded, some failed
+("Partly loaded", exit 0), or none (exit 1, with the start page's reason on one line).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
 import click
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.cli.outcome import LoadOutcome, finish_load
+from taskspace.cli.output import console, json_option, print_json, print_line, print_table
 from taskspace.graph.connection import GraphError
 from taskspace.settings import load_settings
 from taskspace.web.crawl import CrawlOptions
@@ -62,7 +72,7 @@ def web(
     options = CrawlOptions(
         max_pages=max_pages, max_depth=max_depth, timeout=timeout, delay=delay, probe=not no_probe
     )
-    check_start_url(url)  # a bad URL is reported before any connection is made
+    _check_url(url)  # a bad URL is reported before any connection is made
     settings = load_settings()
     with connected_graph(settings) as graph:
         progress = Progress(
@@ -80,16 +90,56 @@ def web(
             def on_event(page_url: str, outcome: str) -> None:
                 if outcome == "loaded":
                     progress.advance(task)
-                progress.update(task, description=f"{outcome}: {page_url}"[:90])
+                progress.update(task, description=escape(f"{outcome}: {page_url}"[:90]))
 
             summary = load_web(graph, url, options, settings.home, on_event)
-    if not summary.pages:
-        reasons = "; ".join(f"{f.url}: {f.reason}" for f in summary.failed) or "nothing to load"
-        raise GraphError(f"no page of {summary.start_url} could be loaded ({reasons})")
+    outcome = _outcome(summary)
     if as_json:
-        print_json(summary.as_dict())
-        return
-    _print_summary(summary)
+        print_json({**summary.as_dict(), **outcome.as_dict()})
+    elif summary.pages:
+        _print_summary(summary)
+    finish_load(outcome, as_json)
+
+
+def _outcome(summary: WebLoadSummary) -> LoadOutcome:
+    outcome = LoadOutcome("pages", len(summary.pages) + len(summary.failed), len(summary.pages))
+    if summary.pages:
+        return outcome
+    # Nothing loaded: say why on the same line, from the start page's own failure.
+    start = next((f for f in summary.failed if f.url == summary.start_url), None)
+    first = start or (summary.failed[0] if summary.failed else None)
+    why = f"{first.url}: {_one_line(first.reason)}" if first else "the crawl found no page"
+    return _WebOutcome("pages", outcome.inputs, 0, why=why)
+
+
+def _one_line(text: str) -> str:
+    lines = [line.strip() for line in str(text).splitlines() if line.strip()]
+    return lines[0] if lines else "unknown reason"
+
+
+@dataclass(frozen=True)
+class _WebOutcome(LoadOutcome):
+    """A failed crawl's outcome whose message also says why the start page failed."""
+
+    why: str = ""
+
+    @property
+    def message(self) -> str:
+        return f"{super().message[:-1]} ({self.why})."
+
+
+def _check_url(url: str) -> None:
+    """One line for a start that cannot be crawled: a local path (missing or not), or a
+    URL that is not http(s)."""
+    if not urlsplit(url).scheme:
+        path = Path(url).expanduser()
+        if not path.exists():
+            raise GraphError(f"cannot crawl {url!r}: no such URL or file; give an http(s) URL")
+        raise GraphError(
+            f"cannot crawl {url!r}: it is a local path; serve it (python -m http.server) "
+            "and give its http:// URL"
+        )
+    check_start_url(url)
 
 
 def _print_summary(summary: WebLoadSummary) -> None:
@@ -110,7 +160,7 @@ def _print_summary(summary: WebLoadSummary) -> None:
             ["url", "depth", "reason"],
             [(f.url, f.depth, f.reason) for f in summary.failed],
         )
-    console.print(
+    print_line(
         f"{len(summary.pages)} pages, {sum(summary.elements_by_kind.values())} elements from "
         f"{summary.start_url} in {summary.seconds:.1f} s; {len(summary.failed)} failed."
     )

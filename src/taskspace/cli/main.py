@@ -6,14 +6,14 @@ import logging
 from typing import Any
 
 import click
-from rich.text import Text
 
 from taskspace import __version__
 from taskspace.cli.db import db
+from taskspace.cli.errors import log_unexpected, summary
 from taskspace.cli.graph_commands import init, query, stats
 from taskspace.cli.guide import guide
 from taskspace.cli.load import load
-from taskspace.cli.output import error_console
+from taskspace.cli.output import print_error
 from taskspace.cli.sample import sample
 from taskspace.graph.connection import GraphError
 from taskspace.graph.names import InvalidNameError
@@ -24,14 +24,33 @@ from taskspace.server.process import ServerError
 USER_ERRORS = (GraphError, ServerError, InstallError, InvalidNameError, QueryNotFoundError)
 
 
+# click's own ways of ending a command (usage errors, --help, ctx.exit) pass through.
+_CLICK_FLOW = (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort)
+
+
 class KgGroup(click.Group):
-    """Turns the errors a user can act on into a message and exit code 1, not a traceback."""
+    """Turns every failure into a message and an exit code, never a traceback.
+
+    Errors a user can act on print their own message (exit 1). Anything else is a defect
+    met on real data: one line says what happened and where the traceback was logged
+    (exit 1). Ctrl-C exits 130, the shell's code for an interrupt.
+    """
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except _CLICK_FLOW:
+            raise
         except USER_ERRORS as exc:
-            error_console.print(Text.assemble(("Error: ", "bold red"), str(exc)))
+            print_error(str(exc))
+            ctx.exit(1)
+        except KeyboardInterrupt:
+            print_error("interrupted.")
+            ctx.exit(130)
+        except Exception as exc:  # the last line of defence, logged in full
+            log = log_unexpected(exc)
+            details = f"details: {log}" if log else "the error log could not be written"
+            print_error(f"{summary(exc)} ({details})")
             ctx.exit(1)
 
 

@@ -1,4 +1,11 @@
-"""Human tables with rich by default, JSON with ``--json``: one place decides which."""
+"""Human tables with rich by default, JSON with ``--json``: one place decides which.
+
+Every value that comes from data (labels, titles, file names, URLs, task text) is shown as
+plain text: rich reads ``[...]`` as markup, so a label such as ``Film [/i] title`` would
+otherwise raise a MarkupError or silently lose its brackets. Tables wrap cells in
+:class:`rich.text.Text`; messages that mix data into a line use :func:`plain` or
+:func:`escape`.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,9 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.markup import escape as _rich_escape
 from rich.table import Table
+from rich.text import Text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,12 +49,42 @@ def print_json(payload: Any) -> None:
     click.echo(json.dumps(payload, indent=2, default=_default, ensure_ascii=False))
 
 
+def escape(value: Any) -> str:
+    """``value`` as text that rich markup shows literally (for f-strings printed by rich)."""
+    return _rich_escape(format_cell(value))
+
+
+def plain(*parts: Any, style: str = "") -> Text:
+    """One line of text assembled from parts that are never read as markup.
+
+    A part is a value (shown as :func:`format_cell` shows it) or a ``(value, style)`` pair.
+    """
+    text = Text(style=style)
+    for part in parts:
+        if isinstance(part, tuple) and len(part) == 2 and isinstance(part[1], str):
+            text.append(format_cell(part[0]), style=part[1])
+        else:
+            text.append(format_cell(part))
+    return text
+
+
+def print_line(*parts: Any, style: str = "") -> None:
+    """Print :func:`plain` of ``parts`` on standard output."""
+    console.print(plain(*parts, style=style))
+
+
+def print_error(message: Any) -> None:
+    """``Error: message`` on standard error, shown literally and on one line (not wrapped
+    at the terminal's width, so scripts can grep it)."""
+    error_console.print(plain(("Error: ", "bold red"), message), soft_wrap=True)
+
+
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    table = Table(title=title, title_justify="left")
+    table = Table(title=Text(title) if title else None, title_justify="left")
     for column in columns:
-        table.add_column(column, overflow="fold")
+        table.add_column(Text(format_cell(column)), overflow="fold")
     for row in rows:
-        table.add_row(*(format_cell(cell) for cell in row))
+        table.add_row(*(Text(format_cell(cell)) for cell in row))
     console.print(table)
 
 

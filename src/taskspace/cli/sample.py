@@ -9,9 +9,16 @@ import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.llm import with_llm
-from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.cli.output import (
+    console,
+    json_option,
+    print_error,
+    print_json,
+    print_line,
+    print_table,
+)
 from taskspace.graph.connection import GraphError
-from taskspace.sampling.output import read_jsonl, write_jsonl, write_task_nodes
+from taskspace.sampling.output import BadLine, read_tasks_file, write_jsonl, write_task_nodes
 from taskspace.sampling.sampler import SampleReport, sample_tasks, verify_tasks
 from taskspace.sampling.tasks import Task
 
@@ -85,10 +92,11 @@ def _finish(
     )
     for dimension, values in report.coverage.items():
         print_table(f"coverage: {dimension}", ["value", "tasks"], list(values.items()))
-    console.print(
+    print_line(
         f"{report.candidates} candidates, {report.dropped_unverified} dropped (answer not "
         f"re-derivable), {report.dropped_duplicates} near-duplicates dropped, "
-        f"{report.seconds:.2f}s"
+        f"{report.dropped_missing} skipped (a value the template shows is empty), "
+        f"{report.dropped_spoiler} dropped (prompt names the answer), {report.seconds:.2f}s"
     )
 
 
@@ -136,19 +144,40 @@ def sample_doc(
 @click.argument("tasks_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @json_option
 def sample_verify(tasks_file: Path, as_json: bool) -> None:
-    """Re-derive every task's gold answer from the graph; exit 1 if any no longer holds."""
-    tasks = read_jsonl(tasks_file)
+    """Re-derive every task's gold answer from the graph; exit 1 if any no longer holds
+    or a line of the file is not a task."""
+    tasks, bad = _read_tasks(tasks_file, as_json)
     with connected_graph() as graph:
         results = verify_tasks(graph, tasks)
     failed = [task_id for task_id, ok in results if not ok]
     if as_json:
         print_json(
-            {"tasks": len(results), "verified": len(results) - len(failed), "failed": failed}
+            {
+                "tasks": len(results),
+                "verified": len(results) - len(failed),
+                "failed": failed,
+                "bad_lines": [str(line) for line in bad],
+            }
         )
     else:
-        console.print(f"{len(results) - len(failed)} of {len(results)} answers re-derived.")
-    if failed:
+        print_line(f"{len(results) - len(failed)} of {len(results)} answers re-derived.")
+        for task_id in failed:
+            print_line("no longer holds: ", task_id)
+    if failed or bad:
         raise SystemExit(1)
+
+
+def _read_tasks(path: Path, as_json: bool) -> tuple[list[Task], list[BadLine]]:
+    """The file's tasks; its bad lines named on stderr; an error if it holds no task."""
+    tasks, bad = read_tasks_file(path)
+    if not as_json:
+        for line in bad[:20]:
+            print_error(f"{path}: {line} (skipped)")
+        if len(bad) > 20:
+            print_error(f"{path}: {len(bad) - 20} more bad lines skipped")
+    if not tasks:
+        raise GraphError(f"{path} holds no task" + (f" ({bad[0]})" if bad else " (it is empty)"))
+    return tasks, bad
 
 
 @sample.command("web")
@@ -184,7 +213,10 @@ def sample_web(
 @json_option
 def sample_replay(tasks_file: Path, origin: str, as_json: bool) -> None:
     """Replay web tasks from a JSONL file in Chromium; exit 1 if any fails."""
-    _replay(read_jsonl(tasks_file), origin, as_json)
+    tasks, bad = _read_tasks(tasks_file, as_json)
+    _replay(tasks, origin, as_json)
+    if bad:
+        raise SystemExit(1)
 
 
 def _origin(url: str) -> str:
@@ -197,15 +229,18 @@ def _replay(tasks: list[Task], origin: str, as_json: bool) -> None:
 
     crawled = {_origin(task.start_url) for task in tasks if task.start_url}
     result = replay_tasks(tasks, origin_map={old: origin.rstrip("/") for old in crawled})
-    summary = result.as_dict()
     if as_json:
-        print_json(summary)
+        print_json(result.as_dict())
     else:
-        console.print(
-            f"Replay: {summary.get('passed')} of {summary.get('total')} tasks passed "
-            f"({summary.get('pass_rate')})."
+        print_line(
+            f"Replay: {result.passed} of {result.total} tasks passed ({result.pass_rate:.2f})."
         )
-    if summary.get("passed") != summary.get("total"):
+        for outcome in result.failures():
+            print_line(
+                ("failed: ", "red"),
+                f"{outcome.task_id} ({outcome.template}) at {outcome.failed_at}: {outcome.reason}",
+            )
+    if not result.total or result.failures():
         raise SystemExit(1)
 
 

@@ -8,6 +8,7 @@ import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.graph.connection import GraphError
 from taskspace.sampling.output import write_jsonl, write_task_nodes
 
 
@@ -46,6 +47,12 @@ def gui(
     with connected_graph() as graph:
         with console.status("Sampling routes between screens…"):
             report = sample_gui(graph, count, seed, max_hops, app)
+        if not report.tasks:
+            scope = f" of {app!r}" if app else ""
+            raise GraphError(
+                f"No GUI navigation task could be made from {report.starts} start screens"
+                f"{scope}: load GUI episodes first (`kg load episodes …`) or allow more hops."
+            )
         path = out or Path(f"tasks-gui-{seed}.jsonl")
         write_jsonl(report.tasks, path)
         payload = {**report.as_dict(), "out": str(path)}

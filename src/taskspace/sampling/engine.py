@@ -10,7 +10,13 @@ from taskspace.graph.ids import stable_id
 from taskspace.graph.queries import QueryLibrary
 from taskspace.resources import resource_dir
 from taskspace.sampling.tasks import GroundRef, SuccessCriterion, Task, WebStep
-from taskspace.sampling.templates import StepTemplate, TemplateSpec, render
+from taskspace.sampling.templates import (
+    MissingValue,
+    StepTemplate,
+    TemplateSpec,
+    render,
+    render_optional,
+)
 
 _metapaths: QueryLibrary | None = None
 
@@ -52,7 +58,11 @@ def build_task(
     objective: str | None = None,
     relevance: float = 1.0,
 ) -> Task | None:
-    """A task from one row, or None when the row renders an empty prompt or answer."""
+    """A task from one row, or None when the row renders an empty prompt or answer.
+
+    Raises :class:`MissingValue` when a value the prompt, answer, start or a step needs is
+    null; a success check whose value is missing is left out, like an empty one.
+    """
     prompt, answer = render(spec.prompt, row), render(spec.answer, row)
     if not prompt or not answer:
         return None
@@ -92,7 +102,7 @@ def build_task(
             SuccessCriterion(kind=item.kind, value=value)
             for item in spec.success
             for context in _contexts(item.foreach, row)
-            if (value := render(item.value, context))
+            if (value := render_optional(item.value, context))
         ],
     )
 
@@ -143,8 +153,14 @@ def rederive(graph: Graph, spec: TemplateSpec, task: Task) -> bool:
     """True when re-running the grounding query on the task's anchor renders the same
     prompt and answer (a renamed section or changed cell makes the task stale)."""
     rows = run_template_query(graph, spec, anchor=task.anchor, limit=10)
-    return any(
-        render(spec.answer, row) == task.answer
-        and fingerprint(render(spec.prompt, row), task.answer) == task.fingerprint
-        for row in rows
-    )
+    return any(_renders_same(spec, row, task) for row in rows)
+
+
+def _renders_same(spec: TemplateSpec, row: dict[str, Any], task: Task) -> bool:
+    try:
+        return (
+            render(spec.answer, row) == task.answer
+            and fingerprint(render(spec.prompt, row), task.answer) == task.fingerprint
+        )
+    except MissingValue:
+        return False  # the value the task was made from is gone

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+
+from pydantic import ValidationError
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import complete_source, record_source
@@ -19,9 +22,54 @@ def write_jsonl(tasks: Sequence[Task], path: Path) -> None:
             handle.write(task.model_dump_json(exclude_none=False) + "\n")
 
 
+@dataclass(frozen=True)
+class BadLine:
+    """A line of a tasks file that is not a task: where it is and why."""
+
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
+def _reason(exc: ValidationError) -> str:
+    first = exc.errors()[0] if exc.errors() else None
+    if first is None:
+        return "not a task"
+    where = ".".join(str(part) for part in first["loc"])
+    message = str(first["msg"])
+    return f"{where}: {message}" if where else message
+
+
+def read_tasks_file(path: Path) -> tuple[list[Task], list[BadLine]]:
+    """The tasks of a JSONL file and the lines that are not tasks (a file edited by hand,
+    cut short by a full disk, or not a tasks file at all), so a command can use the good
+    ones and name the bad ones instead of stopping at the first."""
+    tasks: list[Task] = []
+    bad: list[BadLine] = []
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                bad.append(BadLine(number, "not UTF-8 text"))
+                continue
+            if not line.strip():
+                continue
+            try:
+                tasks.append(Task.model_validate_json(line))
+            except ValidationError as exc:
+                bad.append(BadLine(number, _reason(exc)))
+    return tasks, bad
+
+
 def read_jsonl(path: Path) -> list[Task]:
-    with path.open(encoding="utf-8") as handle:
-        return [Task.model_validate_json(line) for line in handle if line.strip()]
+    """Every task of a JSONL file; ValueError naming the first bad line."""
+    tasks, bad = read_tasks_file(path)
+    if bad:
+        raise ValueError(f"{path}: {bad[0]}")
+    return tasks
 
 
 def write_task_nodes(graph: Graph, tasks: Sequence[Task], run_uri: str) -> WriteSummary:

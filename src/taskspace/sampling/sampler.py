@@ -14,8 +14,9 @@ from taskspace.graph.connection import Graph
 from taskspace.sampling.engine import build_task, rederive, run_template_query, sample_rows
 from taskspace.sampling.relevance import relevant_scope
 from taskspace.sampling.selection import Vectors, coverage_report, lexical_vectors, select_mmr
+from taskspace.sampling.spoilers import hidden_values, named
 from taskspace.sampling.tasks import Task
-from taskspace.sampling.templates import TemplateSpec, load_templates
+from taskspace.sampling.templates import MissingValue, TemplateSpec, load_templates
 
 Embedder = Callable[[Sequence[str]], list[list[float]]]
 
@@ -26,6 +27,10 @@ class SampleReport:
     candidates: int = 0
     dropped_unverified: int = 0
     dropped_duplicates: int = 0
+    dropped_missing: int = 0
+    """Candidates skipped because a value their template shows is null or blank."""
+    dropped_spoiler: int = 0
+    """Candidates skipped because the prompt names the answer."""
     per_template: dict[str, int] = field(default_factory=dict)
     coverage: dict[str, dict[str, int]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -36,6 +41,8 @@ class SampleReport:
             "candidates": self.candidates,
             "dropped_unverified": self.dropped_unverified,
             "dropped_duplicates": self.dropped_duplicates,
+            "dropped_missing": self.dropped_missing,
+            "dropped_spoiler": self.dropped_spoiler,
             "per_template": self.per_template,
             "coverage": self.coverage,
             "seconds": round(self.seconds, 3),
@@ -84,8 +91,14 @@ def sample_tasks(
         report.candidates += len(rows)
         for row in sample_rows(rows, per_template, seed, spec.name):
             relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
-            task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
-            if task is not None:
+            try:
+                task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
+            except MissingValue:
+                report.dropped_missing += 1
+                continue
+            if task is not None and named(task.prompt, hidden_values(spec.hidden, row)):
+                report.dropped_spoiler += 1
+            elif task is not None:
                 pool.setdefault(task.id, (spec, task))
     specs_by_task = {task_id: spec for task_id, (spec, _) in pool.items()}
     candidates = [task for _, task in pool.values()]

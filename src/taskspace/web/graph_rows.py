@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from taskspace.graph.ids import stable_id
 from taskspace.web.browser import origin_of
@@ -32,6 +33,19 @@ def page_id(url: str) -> str:
 
 def element_id(url: str, xpath: str) -> str:
     return stable_id("el", url, xpath)
+
+
+def page_name(title: str, elements: list[Element], url: str) -> str:
+    """What task text calls a page: its <title>, else its first visible main heading (h1),
+    else its URL path. Real pages ship with empty titles, and a prompt saying "Starting on
+    the page “”" names nothing."""
+    if title.strip():
+        return " ".join(title.split())
+    for element in elements:
+        if element.tag == "h1" and element.visible and element.name.strip():
+            return " ".join(element.name.split())
+    path = urlsplit(url).path or "/"
+    return unquote(path)
 
 
 def site_row(origin: str, source: str) -> Row:
@@ -103,6 +117,7 @@ def page_rows(
             "props": {
                 "url": url,
                 "title": content.title,
+                "name": page_name(content.title, content.elements, url),
                 "depth": fetched.depth,
                 "status": fetched.status,
                 "dom_hash": content.dom_hash,

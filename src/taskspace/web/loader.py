@@ -107,9 +107,8 @@ def load_web(
             if sum(len(r.elements) for r in buffer) >= FLUSH_ELEMENTS:
                 _write_pages(writer, summary.site_id, buffer)
                 buffer.clear()
-            summary.pages.append(
-                LoadedPage(fetched.url, fetched.content.title, fetched.depth, len(rows.elements))
-            )
+            name = str(rows.page["props"]["name"])
+            summary.pages.append(LoadedPage(fetched.url, name, fetched.depth, len(rows.elements)))
             if on_event is not None:
                 on_event(fetched.url, "loaded")
 
