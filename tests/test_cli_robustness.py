@@ -176,3 +176,17 @@ def test_sampling_an_empty_graph_says_so_in_one_line(
     code, output = kg([*command, "--no-graph"], server_env)
     assert code == 1 and "Traceback" not in output
     assert output.startswith("Error: No ") and len(output.strip().splitlines()) == 1, output
+
+
+def _reject_constant(token: str) -> None:
+    raise ValueError(f"not JSON: {token}")
+
+
+def test_json_output_stays_strict_json_for_nan_and_infinity(server_env: dict[str, str]) -> None:
+    code, output = kg(
+        ["query", "--json", "RETURN 0.0 / 0.0 AS nan, 1.0 / 0.0 AS inf, 1.5 AS plain"],
+        server_env,
+    )
+    assert code == 0, output
+    rows = json.loads(output, parse_constant=_reject_constant)
+    assert rows == [{"nan": "nan", "inf": "inf", "plain": 1.5}]

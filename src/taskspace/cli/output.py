@@ -10,6 +10,7 @@ otherwise raise a MarkupError or silently lose its brackets. Tables wrap cells i
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -46,7 +47,19 @@ def _default(value: Any) -> Any:
 
 
 def print_json(payload: Any) -> None:
-    click.echo(json.dumps(payload, indent=2, default=_default, ensure_ascii=False))
+    """Strict JSON: NaN and infinities (Cypher can return them) become strings, not bare
+    ``NaN`` tokens that JSON parsers other than Python's reject."""
+    click.echo(json.dumps(_finite(payload), indent=2, default=_default, ensure_ascii=False))
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 def escape(value: Any) -> str:
