@@ -9,6 +9,7 @@ served on another port.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -281,6 +282,27 @@ def test_kg_sample_web_replay_on_the_real_site_reports_its_own_counts(
     failed_lines = [x for x in result.output.splitlines() if x.startswith("failed: ")]
     assert len(failed_lines) == total - passed
     assert result.exit_code == (0 if passed == total else 1)
+
+
+def test_kg_sample_web_replay_json_is_one_document_with_both_reports(
+    mkdocs: Mkdocs, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from taskspace.cli.main import cli
+
+    out = tmp_path / "web.jsonl"
+    with serve_folder(MKDOCS) as base:
+        result = CliRunner().invoke(
+            cli,
+            ["sample", "web", "-n", "4", "--no-graph", "-o", str(out), "--replay", base, "--json"],
+            env=server_env,
+        )
+    payload = json.loads(result.stdout)
+    assert payload["tasks"] == 4 and payload["out"] == str(out)
+    replay = payload["replay"]
+    assert replay["tasks"] == 4
+    assert result.exit_code == (0 if replay["passed"] == 4 else 1)
 
 
 def test_mkdocs_prompts_name_every_page_and_never_give_the_answer_away(mkdocs: Mkdocs) -> None:

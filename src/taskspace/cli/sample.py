@@ -66,7 +66,10 @@ def _finish(
     no_graph: bool,
     as_json: bool,
     llm: bool,
-) -> None:
+    print_payload: bool = True,
+) -> dict[str, object]:
+    """Save the tasks and report them; the JSON payload is returned for a caller that adds
+    to it (``--replay``) so that ``--json`` always prints one document."""
     if not report.tasks:
         raise GraphError(
             f"No {kind} task could be made: load sources first (`kg load …`) or relax the "
@@ -83,8 +86,9 @@ def _finish(
             written = write_task_nodes(graph, report.tasks, f"sample:{kind}:seed={seed}")
         payload["task_nodes_created"] = written.nodes_created
     if as_json:
-        print_json(payload)
-        return
+        if print_payload:
+            print_json(payload)
+        return payload
     print_table(
         f"{len(report.tasks)} {kind} tasks → {path}",
         ["template", "tasks"],
@@ -98,6 +102,7 @@ def _finish(
         f"{report.dropped_missing} skipped (a value the template shows is empty), "
         f"{report.dropped_spoiler} dropped (prompt names the answer), {report.seconds:.2f}s"
     )
+    return payload
 
 
 def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
@@ -202,9 +207,11 @@ def sample_web(
     """Web tasks from crawled sites (seed-driven meta-paths), with steps and checks."""
     with connected_graph() as graph, console.status("Sampling web tasks…"):
         report = sample_tasks(graph, "web", count=count, seed=seed, per_template=per_template)
-    _finish("web", report, out, seed, no_graph, as_json, llm)
+    payload = _finish(
+        "web", report, out, seed, no_graph, as_json, llm, print_payload=not replay_origin
+    )
     if replay_origin:
-        _replay(report.tasks, replay_origin, as_json)
+        _replay(report.tasks, replay_origin, as_json, sampled=payload)
 
 
 @sample.command("replay")
@@ -224,13 +231,15 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def _replay(tasks: list[Task], origin: str, as_json: bool) -> None:
+def _replay(
+    tasks: list[Task], origin: str, as_json: bool, sampled: dict[str, object] | None = None
+) -> None:
     from taskspace.replay import replay_tasks
 
     crawled = {_origin(task.start_url) for task in tasks if task.start_url}
     result = replay_tasks(tasks, origin_map={old: origin.rstrip("/") for old in crawled})
     if as_json:
-        print_json(result.as_dict())
+        print_json({**sampled, "replay": result.as_dict()} if sampled else result.as_dict())
     else:
         print_line(
             f"Replay: {result.passed} of {result.total} tasks passed ({result.pass_rate:.2f})."
