@@ -20,6 +20,7 @@ from pdfminer.psparser import PSException
 from pdfplumber.utils.exceptions import PdfminerException
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.documents.pdf_headings import NumberSequence, bold_title
 from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
 from taskspace.documents.pdf_tables import Float, find_floats
 from taskspace.documents.references import split_heading_number
@@ -81,6 +82,7 @@ class _Builder:
         self.last_heading: DocElement | None = None
         self.byline: list[Line] = []  # the lines between title and abstract
         self.bases = _column_edges(self.pages, self.body)
+        self.numbers = NumberSequence()
 
     def build(self) -> ParsedDocument:
         title, front = self._title_and_front()
@@ -126,8 +128,12 @@ class _Builder:
             return str(self.info.get("Title") or self.path.stem), []
         largest = max(ln.size for ln in first)
         if largest < self.body * 1.15:
-            fallback = self.info.get("Title") or first[0].text
-            return str(fallback), []
+            if self.info.get("Title"):
+                return str(self.info["Title"]), []
+            block = bold_title(first[:60], self.body)
+            if block:
+                return " ".join(ln.text for ln in block), block
+            return first[0].text, []
         start = next(i for i, ln in enumerate(first) if ln.size == largest)
         end = start
         while end + 1 < len(first) and abs(first[end + 1].size - largest) < 0.5:
@@ -158,6 +164,8 @@ class _Builder:
         if not (larger or line.bold >= 0.8) or line.bullet:
             return None
         number, title = split_heading_number(text)
+        if number is not None and not self.numbers.fits(number):
+            number, title = None, text  # "14 CFR Part 39" is not section 14
         if not title[:1].isupper() and not title[:1].isdigit():
             return None
         if number is None and not larger and len(words) > 8:
@@ -199,6 +207,7 @@ class _Builder:
             self.last_heading = self.elements[-1]
             return
         self._add(ElementKind.SECTION, title, [line], level=level, number=number)
+        self.numbers.accept(number)
         self.last_heading = self.elements[-1]
 
     def _formula(self, line: Line) -> None:

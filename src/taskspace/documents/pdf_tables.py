@@ -17,7 +17,8 @@ from typing import Any
 from pdfplumber.page import Page
 
 from taskspace.documents.model import ElementKind
-from taskspace.documents.pdf_layout import Box, Line, cells
+from taskspace.documents.pdf_columns import Box
+from taskspace.documents.pdf_layout import Line, cells
 from taskspace.documents.references import caption_kind
 
 _NO_VALUE = {"unq", "n/a", "na", "-", "--", "—", "nq", "x"}

@@ -1,0 +1,64 @@
+"""Heading numbers that must fit the document's sequence, and a title when no line is larger.
+
+A bold line "14 CFR Part 39" looks like section 14 titled "CFR Part 39", and a bold
+"2020 Annual Report" like section 2020. Real section numbers run in sequence: the first is
+1 (or 2, when the first heading was missed), the next top-level number follows the last
+one by one (or two, again for a missed heading), and "3.2" only comes under section 3 or
+4. A number that breaks the sequence is part of the title, not a section number.
+"""
+
+from __future__ import annotations
+
+from taskspace.documents.pdf_layout import Line
+
+_MAX_JUMP = 2  # one missed heading between two found ones is tolerated
+
+
+class NumberSequence:
+    """The section numbers accepted so far, to judge whether the next one fits."""
+
+    def __init__(self) -> None:
+        self.last: list[int] | None = None
+
+    def fits(self, number: str) -> bool:
+        """Whether ``number`` can be the next section number after the last accepted one."""
+        if not number[:1].isdigit():
+            return True  # appendix numbering ("A.1") starts its own sequence
+        parts = [int(p) for p in number.split(".")]
+        if self.last is None:
+            return parts[0] <= _MAX_JUMP
+        top = self.last[0]
+        if parts[0] == top:
+            return len(parts) > 1
+        return top < parts[0] <= top + _MAX_JUMP and all(p <= _MAX_JUMP for p in parts[1:])
+
+    def accept(self, number: str | None) -> None:
+        if number is not None and number[:1].isdigit():
+            self.last = [int(p) for p in number.split(".")]
+
+
+def bold_title(lines: list[Line], body: float) -> list[Line]:
+    """The title of a page-1 set in body-size type: its longest bold block of lines.
+
+    Government documents (the Federal Register) set agency, CFR part, docket and title as
+    bold lines of the body size, one block each; the title is the block with most words.
+    """
+    blocks: list[list[Line]] = []
+    for line in lines:
+        if line.bold < 0.8 or line.size < body - 0.3 or line.footnote:
+            continue
+        last = blocks[-1][-1] if blocks else None
+        if (
+            last is not None
+            and (line.page, line.region) == (last.page, last.region)
+            and abs(line.size - last.size) < 0.3
+            and 0 <= line.top - last.bottom < 0.8 * line.size
+        ):
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+    words = [sum(len(ln.text.split()) for ln in block) for block in blocks]
+    candidates = [(count, -index) for index, count in enumerate(words) if 4 <= count <= 30]
+    if not candidates:
+        return []
+    return blocks[-max(candidates)[1]]
