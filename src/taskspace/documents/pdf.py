@@ -20,9 +20,10 @@ from pdfminer.psparser import PSException
 from pdfplumber.utils.exceptions import PdfminerException
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.documents.pdf_float import Float, join_continued
 from taskspace.documents.pdf_headings import NumberSequence, bold_title
 from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
-from taskspace.documents.pdf_tables import Float, find_floats
+from taskspace.documents.pdf_tables import find_floats
 from taskspace.documents.references import split_heading_number
 
 _AFFILIATION = re.compile(
@@ -282,6 +283,8 @@ class _Builder:
 
     def _float(self, item: Float) -> None:
         self.last_heading = None
+        if item.kind is ElementKind.TABLE and join_continued(self.elements, item):
+            return
         fields: dict[str, Any] = {"caption": item.caption, "number": item.number}
         if item.kind is ElementKind.TABLE:
             fields["rows"] = item.rows or []

@@ -325,3 +325,8 @@ def body_size(pages: list[list[Line]]) -> float:
 
 def _page_number(text: str) -> bool:
     return bool(re.fullmatch(r"(page\s*)?[-–]?\s*\d{1,5}\s*[-–]?(\s*(of|/)\s*\d+)?", text, re.I))
+
+
+def chars_text(chars: list[dict[str, Any]]) -> str:
+    """Glyphs left to right as text, with a space where the gap is wider than kerning."""
+    return _piece(sorted(chars, key=lambda c: float(c["x0"])))[2] if chars else ""
