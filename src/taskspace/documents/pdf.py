@@ -165,7 +165,7 @@ class _Builder:
         if not (larger or line.bold >= 0.8) or line.bullet:
             return None
         number, title = split_heading_number(text)
-        if number is not None and not self.numbers.fits(number):
+        if number is not None and not self.numbers.fits(number, line):
             number, title = None, text  # "14 CFR Part 39" is not section 14
         if not title[:1].isupper() and not title[:1].isdigit():
             return None
@@ -208,7 +208,7 @@ class _Builder:
             self.last_heading = self.elements[-1]
             return
         self._add(ElementKind.SECTION, title, [line], level=level, number=number)
-        self.numbers.accept(number)
+        self.numbers.accept(number, line)
         self.last_heading = self.elements[-1]
 
     def _formula(self, line: Line) -> None:
@@ -313,11 +313,19 @@ class _Builder:
 
 
 def join_lines(texts: list[str]) -> str:
-    """Lines into running text, rejoining words hyphenated at the line end."""
+    """Lines into running text, rejoining words hyphenated at the line end.
+
+    A number range or identifier broken after its dash ("737–" / "9", "2018–" / "23–51")
+    and a URL broken after "//" are rejoined without a space.
+    """
     text = ""
     for piece in texts:
         if text.endswith("-") and text[-2:-1].isalpha() and piece[:1].islower():
             text = text[:-1] + piece
+        elif (text.endswith(("–", "-")) and text[-2:-1].isdigit() and piece[:1].isdigit()) or (
+            text.endswith("://")
+        ):
+            text += piece
         else:
             text = f"{text} {piece}" if text else piece
     return text

@@ -4,7 +4,9 @@ A bold line "14 CFR Part 39" looks like section 14 titled "CFR Part 39", and a b
 "2020 Annual Report" like section 2020. Real section numbers run in sequence: the first is
 1 (or 2, when the first heading was missed), the next top-level number follows the last
 one by one (or two, again for a missed heading), and "3.2" only comes under section 3 or
-4. A number that breaks the sequence is part of the title, not a section number.
+4. A number that breaks the sequence is part of the title, not a section number, unless
+the line is set in the very font and size of an accepted heading of the same depth (two
+headings in a row were missed, or the excerpt starts mid-paper).
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ class NumberSequence:
 
     def __init__(self) -> None:
         self.last: list[int] | None = None
+        self.styles: set[tuple[int, str, float]] = set()  # (depth, font, size) of headings
 
-    def fits(self, number: str) -> bool:
+    def fits(self, number: str, line: Line | None = None) -> bool:
         """Whether ``number`` can be the next section number after the last accepted one."""
         if not number[:1].isdigit():
             return True  # appendix numbering ("A.1") starts its own sequence
         parts = [int(p) for p in number.split(".")]
+        if line is not None and (len(parts), line.font, line.size) in self.styles:
+            return self.last is None or parts > self.last
         if self.last is None:
             return parts[0] <= _MAX_JUMP
         top = self.last[0]
@@ -32,9 +37,10 @@ class NumberSequence:
             return len(parts) > 1
         return top < parts[0] <= top + _MAX_JUMP and all(p <= _MAX_JUMP for p in parts[1:])
 
-    def accept(self, number: str | None) -> None:
+    def accept(self, number: str | None, line: Line) -> None:
         if number is not None and number[:1].isdigit():
             self.last = [int(p) for p in number.split(".")]
+            self.styles.add((len(self.last), line.font, line.size))
 
 
 def bold_title(lines: list[Line], body: float) -> list[Line]:

@@ -274,7 +274,9 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> list[li
     body = body_size(pages)
 
     def key(line: Line) -> str:
-        return re.sub(r"\d+", "#", line.text.lower())
+        """Digits as "#", and no page number at either end: odd and even pages put it on
+        opposite sides of the same running header."""
+        return re.sub(r"\d+", "#", line.text.lower()).strip("# ") or "#"
 
     def compact(text: str) -> str:
         return re.sub(r"[^a-z#]+", "", text)

@@ -336,9 +336,7 @@ def _aligned(lines: list[Line]) -> bool:
     """
     starts = [[round(x0 / 4) for x0, _, _ in cells(line)] for line in lines]
     rows_with = Counter(b for row in starts for b in set(row))
-    shared = sum(
-        1 for row in starts for b in row if max(rows_with[b + d] for d in (-1, 0, 1)) >= 2
-    )
+    shared = sum(1 for row in starts for b in row if max(rows_with[b + d] for d in (-1, 0, 1)) >= 2)
     return shared >= 0.7 * sum(len(row) for row in starts)
 
 
