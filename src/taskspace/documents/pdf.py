@@ -144,7 +144,8 @@ class _Builder:
         self.byline = []
         for line in first[end + 1 : end + 20]:
             heading = self._heading(line)
-            if (heading is not None and (heading[1] or _OPENING.match(heading[2]))) or (
+            numbered = heading is not None and split_heading_number(line.text)[0] is not None
+            if (heading is not None and (numbered or _OPENING.match(heading[2]))) or (
                 line.size <= self.body + 0.3 and len(line.text.split()) >= 8
             ):
                 break

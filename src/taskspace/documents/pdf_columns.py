@@ -85,7 +85,8 @@ def _three_columns(
 
 
 def _prose(words: list[Word], left: float, right: float) -> bool:
-    """Most rows of the column run across its width, as set text does; tables leave gaps."""
+    """Most rows run across the column, as set text does (tables leave gaps), and most
+    words have letters (a grid of scores fills its rows too)."""
     rows: dict[int, list[Word]] = {}
     for word in words:
         if left < float(word["x0"]) and float(word["x1"]) < right:
@@ -96,7 +97,9 @@ def _prose(words: list[Word], left: float, right: float) -> bool:
         (max(float(w["x1"]) for w in row) - min(float(w["x0"]) for w in row)) / (x1 - x0)
         for row in rows.values()
     )
-    return fills[len(fills) // 2] >= 0.7
+    words = [w for row in rows.values() for w in row]
+    lettered = sum(1 for w in words if any(ch.isalpha() for ch in str(w["text"])))
+    return fills[len(fills) // 2] >= 0.7 and lettered >= 0.6 * len(words)
 
 
 def _single_gutter(

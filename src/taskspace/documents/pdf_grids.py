@@ -58,8 +58,13 @@ def _table_under(
         v for v in verticals if x0 + 2 < float(v["x0"]) < x1 - 2 and abs(float(v["top"]) - top) < 2
     ]
     xs = sorted({round(float(v["x0"]), 1) for v in hanging})
-    if len(xs) < 2:
-        return None
+    above = [
+        v
+        for v in verticals
+        if x0 - 2 < float(v["x0"]) < x1 + 2 and abs(float(v["bottom"]) - top) < 2
+    ]
+    if len(xs) < 2 or above:
+        return None  # not a table's top rule: vertical rules run on above it
     bottom = max(_reach(x, top, verticals) for x in xs)
     inner = [float(r["top"]) for r in wide if top + 2 < float(r["top"]) < bottom - 2]
     if len(inner) != 1:

@@ -31,7 +31,7 @@ class NumberSequence:
         if line is not None and (len(parts), line.font, line.size) in self.styles:
             return self.last is None or parts > self.last
         if self.last is None:
-            return parts[0] <= _MAX_JUMP
+            return parts[0] <= _MAX_JUMP + 1  # the first two headings may be missed
         top = self.last[0]
         if parts[0] == top:
             return len(parts) > 1
