@@ -40,7 +40,11 @@ def parse_pdf(path: Path) -> ParsedDocument:
     """Structure of one PDF; a damaged or non-PDF file raises ValueError with the reason."""
     try:
         with pdfplumber.open(path) as pdf:
-            pages = [page_lines(page) for page in pdf.pages]
+            pages: list[list[Line]] = []
+            gutters: list[float] = []
+            for page in pdf.pages:
+                lines, gutters = page_lines(page, gutters)
+                pages.append(lines)
             info = {str(k): _plain(v) for k, v in (pdf.metadata or {}).items()}
             return _Builder(path, pdf.pages, pages, info).build()
     except (PdfminerException, PSException, PDFSyntaxError) as error:
@@ -236,10 +240,10 @@ class _Builder:
             return False
         left, right = self.bases.get((line.page, line.column), (line.x0, line.x1))
         if line.region != last.region or line.page != last.page:
-            return not last.text.endswith(_TERMINAL) and abs(line.x0 - left) < 4
+            return not _ends_sentence(last.text) and abs(line.x0 - left) < 4
         if line.top - last.bottom > 0.75 * line.size:
             return False
-        if last.text.endswith(_TERMINAL) and last.x1 < right - 0.12 * (right - left):
+        if _ends_sentence(last.text) and last.x1 < right - 0.12 * (right - left):
             return False
         if paragraph.kind is ElementKind.LIST_ITEM:
             return abs(line.x0 - paragraph.lines[0].text_x0) < 4
@@ -311,6 +315,11 @@ class _Builder:
                 **fields,
             )
         )
+
+
+def _ends_sentence(text: str) -> bool:
+    """Ends with a full stop (or ?, !, :), also inside closing quotes: ‘‘... 2018–23–51.’’"""
+    return text.rstrip("’”'\")]").endswith(_TERMINAL)
 
 
 def join_lines(texts: list[str]) -> str:

@@ -25,10 +25,23 @@ def column_names(count: int) -> list[str]:
     return _NAMES.get(count) or [f"column{i + 1}" for i in range(count)]
 
 
-def find_gutters(words: list[Word], width: float) -> list[float]:
-    """The x of each empty strip between columns: none, one, or two (three columns)."""
-    if len(words) < 40:
-        return []
+def find_gutters(
+    words: list[Word], width: float, height: float, previous: list[float] | None = None
+) -> list[float]:
+    """The x of each empty strip between columns: none, one, or two (three columns).
+
+    A page with too little text to tell (figures with a few numbered paragraphs between
+    them) keeps the ``previous`` page's gutters when no word of its body crosses them.
+    """
+    found = _detect(words, width) if len(words) >= 40 else []
+    if found or not previous or not words:
+        return found
+    body = [w for w in words if 0.08 * height < float(w["top"]) < 0.92 * height]
+    crossed = any(float(w["x0"]) < g < float(w["x1"]) for g in previous for w in body)
+    return [] if crossed else list(previous)
+
+
+def _detect(words: list[Word], width: float) -> list[float]:
     rows = len({round(float(w["top"]) / 3) for w in words})
     coverage = _coverage(words)
     limit = max(2, rows // 4)
@@ -136,9 +149,17 @@ def _balanced(words: list[Word], gutters: list[float], width: float) -> bool:
 
 
 def regions(
-    words: list[Word], gutters: list[float], width: float, height: float
+    words: list[Word],
+    gutters: list[float],
+    width: float,
+    height: float,
+    drawings: list[Box] | None = None,
 ) -> Iterable[tuple[str, Box]]:
-    """Full-width bands and, between them, the columns left to right, top to bottom."""
+    """Full-width bands and, between them, the columns left to right, top to bottom.
+
+    Words and drawings (images, figure frames) that cross a gutter make a band: text
+    below a page-wide figure is read after it, not as the rest of the columns above it.
+    """
     if not gutters:
         yield "full", (0.0, 0.0, width, height + 1)
         return
@@ -147,6 +168,11 @@ def regions(
         for gutter in gutters
         for w in [*words, *_bridges(words, gutter)]
         if w["x0"] < gutter < w["x1"]
+    ]
+    crossing += [
+        {"x0": d[0], "top": d[1], "x1": d[2], "bottom": d[3]}
+        for d in drawings or []
+        if any(d[0] < gutter < d[2] for gutter in gutters)
     ]
     spans = sorted((float(w["top"]) - 1, float(w["bottom"]) + 1) for w in crossing)
     bands: list[list[float]] = []

@@ -52,14 +52,15 @@ class Line:
         return ((self.x0 + self.x1) / 2, (self.top + self.bottom) / 2)
 
 
-def page_lines(page: Page) -> list[Line]:
-    """The page's lines in reading order: bands top to bottom, left column before right."""
+def page_lines(page: Page, previous: list[float] | None = None) -> tuple[list[Line], list[float]]:
+    """The page's lines in reading order (bands top to bottom, columns left to right), and
+    the column gutters found, for the next page to fall back on."""
     words = _words(page)
     if not words:
-        return []
-    gutters = find_gutters(words, float(page.width))
+        return [], list(previous or [])
+    gutters = find_gutters(words, float(page.width), float(page.height), previous)
     lines: list[Line] = []
-    boxes = regions(words, gutters, float(page.width), float(page.height))
+    boxes = regions(words, gutters, float(page.width), float(page.height), _drawings(page))
     for region, (column, box) in enumerate(boxes):
         view = page.filter(_inside(box))
         raws = view.extract_text_lines(x_tolerance=1, return_chars=True)
@@ -67,7 +68,20 @@ def page_lines(page: Page) -> list[Line]:
         lines.extend(_join_fragments([line for line in found if line is not None]))
     _mark_footnotes(lines, page)
     _mark_drawn_bullets(lines, page)
-    return lines
+    return lines, gutters
+
+
+def _drawings(page: Page) -> list[Box]:
+    """Images big enough to be figures. Drawn shapes are left out: the cells and charts of
+    a spreadsheet print-out are drawn too, and must not turn its columns into bands."""
+    area = float(page.width) * float(page.height)
+    boxes = []
+    for obj in page.images:
+        box = (float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"]))
+        size = (box[2] - box[0]) * (box[3] - box[1])
+        if box[3] - box[1] > 20 and box[2] - box[0] > 20 and size < 0.6 * area:
+            boxes.append(box)
+    return boxes
 
 
 def _mark_drawn_bullets(lines: list[Line], page: Page) -> None:
