@@ -3,9 +3,10 @@
 The Federal Register excerpt (pages 1, 2, 5, 6 of FR Doc. 2020-17221, an FAA proposed
 airworthiness directive) has three columns, a masthead, a running header with the page
 number on alternating sides, "14 CFR Part 39" set as a bold line, and a table that runs
-from page 5 onto page 6 under "ESTIMATED COSTS—Continued". The ACL excerpt (pages 3 and 7
-of 2020.acl-main.207) has inline maths that once passed for a table, and a one-column
-table beside the heading "6 Analysis" under a full-width table.
+from page 5 onto page 6 under "ESTIMATED COSTS—Continued"; its pages 7 and 9 hold
+page-wide figures between a few paragraphs. The ACL excerpt (pages 3 and 7 of
+2020.acl-main.207) has inline maths that once passed for a table, and a one-column table
+beside the heading "6 Analysis" under a full-width table.
 """
 
 from __future__ import annotations
@@ -134,3 +135,21 @@ def test_prose_with_inline_maths_is_not_a_table() -> None:
     negatives = containing(document, "then 3 is a candidate hard nega-")
     assert negatives.kind is ElementKind.PARAGRAPH
     assert section(document, "Selecting Negative Distractors").number == "2.4"
+
+
+def test_sparse_pages_between_figures_keep_their_columns() -> None:
+    """Pages 7 and 9: a few paragraphs around page-wide figure images, too few words to
+    find the gutters on page 9 alone; page 7's text runs on below its figure."""
+    document = parse_file(REAL / "federal-register-2020-17221-p7-9.pdf")
+    assert_well_formed(document)
+    texts = [e.text for e in of_kind(document, ElementKind.PARAGRAPH)]
+    assert texts[1:] == [
+        "(1) In the Certificate Limitations and Operating Procedures chapters, remove the "
+        "information identified as ‘‘Required by AD 2018–23–51.’’",
+        "(2) In the Operating Procedures chapter, revise the General paragraph to include the "
+        "information in figure 1 to paragraph (h)(2) of this AD.",
+        "(3) In the Operating Procedures chapter, replace the existing Airspeed Unreliable "
+        "paragraph with the information in figure 2 to paragraph (h)(3) of this AD.",
+        "(4) In the Operating Procedures chapter, replace the existing Runaway Stabilizer "
+        "paragraph with the information in figure 3 to paragraph (h)(4) of this AD.",
+    ]
