@@ -15,7 +15,8 @@ from functools import cache
 
 from taskspace.documents.model import ElementKind, ParsedDocument
 from taskspace.documents.parse import parse_file
-from taskspace.documents.pdf_headings import NumberSequence
+from taskspace.documents.pdf_headings import NumberSequence, title_block
+from taskspace.documents.pdf_layout import Line
 from tests.doc_parsers_support import FIXTURES, assert_well_formed, containing, of_kind, section
 
 REAL = FIXTURES / "real"
@@ -153,3 +154,23 @@ def test_sparse_pages_between_figures_keep_their_columns() -> None:
         "(4) In the Operating Procedures chapter, replace the existing Runaway Stabilizer "
         "paragraph with the information in figure 3 to paragraph (h)(4) of this AD.",
     ]
+
+
+def _line(text: str, size: float, top: float) -> Line:
+    return Line(text, 100, top, 400, top + size, size, 0.0, 0.0, "Serif", 1, 0, "full")
+
+
+def test_title_past_a_logo_in_larger_type() -> None:
+    """The cover of an MPRA working paper: the two-word logo is the largest type on page 1."""
+    cover = [
+        _line("M PRA", 58.5, 133),
+        _line("Munich Personal RePEc Archive", 17.2, 191),
+        _line("Territorial Rural Development in Latin", 20.7, 311),
+        _line("America and the Caribbean: Discourses", 20.7, 336),
+        _line("and Realities", 20.7, 361),
+        _line("Jorge Mora-Alfaro", 17.2, 408),
+    ]
+    assert title_block(cover, 12.0) == (2, 4)
+    assert title_block(cover[2:], 12.0) == (0, 2)
+    short = [_line("Dropout", 20.0, 100), _line("A. Author", 12.0, 130)]
+    assert title_block(short, 10.0) == (0, 0)  # a one-word title with nothing larger after

@@ -21,7 +21,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
 from taskspace.documents.pdf_float import Float, join_continued
-from taskspace.documents.pdf_headings import NumberSequence, bold_title
+from taskspace.documents.pdf_headings import NumberSequence, bold_title, title_block
 from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
 from taskspace.documents.pdf_tables import find_floats
 from taskspace.documents.references import split_heading_number
@@ -127,7 +127,7 @@ class _Builder:
         )
 
     def _title_and_front(self) -> tuple[str, list[Line]]:
-        """Title lines (largest font on page 1) and the author block below them."""
+        """Title lines (largest font on page 1, past a logo) and the author block below."""
         first = [ln for ln in (self.pages[0] if self.pages else []) if not ln.footnote]
         if not first:
             return str(self.info.get("Title") or self.path.stem), []
@@ -139,10 +139,7 @@ class _Builder:
             if block:
                 return " ".join(ln.text for ln in block), block
             return first[0].text, []
-        start = next(i for i, ln in enumerate(first) if ln.size == largest)
-        end = start
-        while end + 1 < len(first) and abs(first[end + 1].size - largest) < 0.5:
-            end += 1
+        start, end = title_block(first, self.body)
         title_lines = first[start : end + 1]
         front: list[Line] = list(first[:start]) + title_lines
         self.byline = []

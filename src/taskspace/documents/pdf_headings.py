@@ -68,3 +68,32 @@ def bold_title(lines: list[Line], body: float) -> list[Line]:
     if not candidates:
         return []
     return blocks[-max(candidates)[1]]
+
+
+def title_block(lines: list[Line], body: float) -> tuple[int, int]:
+    """First and last index of the title: the run of lines in the largest type on page 1.
+
+    A masthead or logo set larger still ("MPRA" over a working paper, "Proposed Rules" over
+    a Federal Register notice) has one or two words; when a block of three or more words in
+    clearly large type (1.3 times the body) follows, that block is the title.
+    """
+    sizes = sorted({ln.size for ln in lines}, reverse=True)
+    runs = [_run(lines, size) for size in sizes if size >= body * 1.15]
+    words = [sum(len(ln.text.split()) for ln in lines[a : b + 1]) for a, b in runs]
+    for index, (run, count) in enumerate(zip(runs, words, strict=True)):
+        later = [
+            w
+            for (a, _), w in zip(runs[index + 1 :], words[index + 1 :], strict=True)
+            if a > run[1] and lines[a].size >= body * 1.3
+        ]
+        if count >= 3 or not any(w >= 3 for w in later):
+            return run
+    return runs[0] if runs else (0, 0)
+
+
+def _run(lines: list[Line], size: float) -> tuple[int, int]:
+    start = next(i for i, ln in enumerate(lines) if ln.size == size)
+    end = start
+    while end + 1 < len(lines) and abs(lines[end + 1].size - size) < 0.5:
+        end += 1
+    return start, end
