@@ -164,7 +164,7 @@ def compare(truth: Truth, parsed: ParsedDocument) -> dict[str, Any]:
         )
     title = SequenceMatcher(None, normalise(truth.title), normalise(parsed.title)).ratio()
     return {
-        "title_match": title >= THRESHOLD,
+        "title_match": title >= THRESHOLD if truth.title else None,
         "sections": f"{found_sections}/{len(truth.sections)}",
         "section_recall": _ratio(found_sections, len(truth.sections)),
         "paragraphs": f"{found_paragraphs}/{len(truth.paragraphs)}",
