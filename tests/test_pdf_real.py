@@ -55,6 +55,11 @@ def test_three_columns_read_column_by_column() -> None:
 
 def test_masthead_and_running_header_are_not_content() -> None:
     document = federal_register()
+    # the last footnote line at the foot of page 2 is content, though small and at the edge
+    assert containing(document, "providing tactile annunciation").text.endswith(
+        "control column, providing tactile annunciation to the pilot."
+    )
+    assert not any("VerDate" in e.text for e in document.elements)  # the printer's slug
     assert document.title == "Airworthiness Directives; The Boeing Company Airplanes"
     texts = [e.text for e in document.elements]
     assert not any(t in {"Proposed Rules", "Federal Register", "Vol. 85, No. 152"} for t in texts)
@@ -96,6 +101,13 @@ def test_table_continued_on_the_next_page_is_one_table() -> None:
     assert ["AFM revisions", "1 work-hour × $85 per hour = $85", "$0", "$85", "$6,205."] in (
         table.rows
     )
+    assert [
+        "MDS installation and verification, INOP marker removal.",  # its last line is at the
+        "1 work-hour × $85 per hour = $85",  # foot of the page, where small print is dropped
+        "$0",
+        "$85",
+        "$6,205.",
+    ] in table.rows
     assert [
         "AOA sensor system test",
         "40 work-hours × $85 per hour = $3,400.",

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pdfplumber.page import Page
@@ -298,8 +299,7 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> list[li
     def marginal(line: Line, height: float) -> bool:
         return line.top < height * 0.08 or line.bottom > height * 0.92
 
-    def furniture(line: Line, height: float) -> bool:
-        """Small print at the very edge of a page: venue and copyright notes."""
+    def edge_print(line: Line, height: float) -> bool:
         small = line.size < body - 0.5
         return small and (line.top < height * 0.05 or line.bottom > height * 0.93)
 
@@ -318,17 +318,36 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> list[li
             and any(piece in whole and piece != whole for whole in running)
         )
 
+    furniture: set[int] = set()
+    for page, height in zip(pages, heights, strict=True):
+        furniture.update(id(ln) for ln in _furniture(page, partial(edge_print, height=height)))
     return [
         [
             ln
             for ln in page
             if ln.text
-            and not furniture(ln, height)
+            and id(ln) not in furniture
             and not (marginal(ln, height) and (key(ln) in repeated or _page_number(ln.text)))
             and not header_piece(ln, height)
         ]
         for page, height in zip(pages, heights, strict=True)
     ]
+
+
+def _furniture(page: list[Line], edge: Callable[[Line], bool]) -> list[Line]:
+    """Small print at the very edge of a page (venue and copyright notes), set apart from
+    the text above it; the last lines of footnotes or of a table that run to the edge,
+    right under the line before them, are content."""
+    found: list[Line] = []
+    for line in sorted(page, key=lambda ln: ln.top):
+        if not edge(line):
+            continue
+        above = [o for o in page if o.bottom <= line.top + 1 and o.x0 < line.x1 and line.x0 < o.x1]
+        nearest = max(above, key=lambda o: o.bottom, default=None)
+        gap = line.top - nearest.bottom if nearest is not None else line.top
+        if nearest is None or gap >= 0.5 * line.size or id(nearest) in {id(f) for f in found}:
+            found.append(line)
+    return found
 
 
 def body_size(pages: list[list[Line]]) -> float:
