@@ -186,3 +186,21 @@ def test_title_past_a_logo_in_larger_type() -> None:
     assert title_block(cover[2:], 12.0) == (0, 2)
     short = [_line("Dropout", 20.0, 100), _line("A. Author", 12.0, 130)]
     assert title_block(short, 10.0) == (0, 0)  # a one-word title with nothing larger after
+
+
+def test_bullets_whose_lines_return_to_the_margin() -> None:
+    """The Federal Register sets "• Mail: U.S. Department of" and runs the item on at the
+    column's left margin, not under the text after the bullet."""
+    items = [e.text for e in of_kind(federal_register(), ElementKind.LIST_ITEM)]
+    assert any(
+        t.startswith("Mail: U.S. Department of Transportation, Docket Operations, M–")
+        and t.endswith("1200 New Jersey Avenue SE, Washington, DC 20590.")
+        for t in items
+    )
+    assert "Installing new FCC OPS software and doing a software installation verification." in (
+        items
+    )
+    assert not any(
+        e.text.startswith("and doing a software")
+        for e in of_kind(federal_register(), ElementKind.PARAGRAPH)
+    )

@@ -243,7 +243,10 @@ class _Builder:
         if _ends_sentence(last.text) and last.x1 < right - 0.12 * (right - left):
             return False
         if paragraph.kind is ElementKind.LIST_ITEM:
-            return abs(line.x0 - paragraph.lines[0].text_x0) < 4
+            runs_on = not _ends_sentence(last.text) and not last.text.endswith(";")
+            return abs(line.x0 - paragraph.lines[0].text_x0) < 4 or (
+                runs_on and abs(line.x0 - left) < 4  # "• Installing new FCC OPS software" /
+            )  # "and doing ..." back at the margin, as the Federal Register sets bullets
         if paragraph.hanging:
             return abs(line.x0 - last.x0) < 4
         if len(paragraph.lines) == 1:
