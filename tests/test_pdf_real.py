@@ -17,6 +17,7 @@ from taskspace.documents.model import ElementKind, ParsedDocument
 from taskspace.documents.parse import parse_file
 from taskspace.documents.pdf_headings import NumberSequence, title_block
 from taskspace.documents.pdf_layout import Line
+from taskspace.documents.pdf_tables import not_a_row
 from tests.doc_parsers_support import FIXTURES, assert_well_formed, containing, of_kind, section
 
 REAL = FIXTURES / "real"
@@ -204,3 +205,22 @@ def test_bullets_whose_lines_return_to_the_margin() -> None:
         e.text.startswith("and doing a software")
         for e in of_kind(federal_register(), ElementKind.PARAGRAPH)
     )
+
+
+def _chars(pieces: list[tuple[float, str]], size: float = 10.0) -> list[dict[str, object]]:
+    """Glyph dicts as pdfplumber gives them, each piece's glyphs 5 points apart."""
+    chars: list[dict[str, object]] = []
+    for x, text in pieces:
+        for i, ch in enumerate(text):
+            chars.append({"text": ch, "x0": x + 5 * i, "x1": x + 5 * i + 5, "size": size})
+    return chars
+
+
+def test_headings_and_prose_are_not_table_rows() -> None:
+    heading = _line("6 Analysis", 10.0, 300)
+    heading.bold, heading.chars = 1.0, _chars([(100, "6"), (120, "Analysis")])
+    row = _line("SPECTER 84.2", 10.0, 320)
+    row.chars = _chars([(100, "SPECTER"), (200, "84.2")])
+    prose = _line("x", 10.0, 340)
+    prose.chars = _chars([(100, "In this section, we analyze several design choices"), (400, "7")])
+    assert [not_a_row(line) for line in (heading, row, prose)] == [True, False, True]

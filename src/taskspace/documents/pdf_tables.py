@@ -21,7 +21,7 @@ from taskspace.documents.pdf_columns import Box
 from taskspace.documents.pdf_float import Float
 from taskspace.documents.pdf_grids import ruled_tables
 from taskspace.documents.pdf_layout import Line, cells
-from taskspace.documents.references import caption_kind
+from taskspace.documents.references import caption_kind, split_heading_number
 
 _NO_VALUE = {"unq", "n/a", "na", "-", "--", "—", "nq", "x"}
 
@@ -243,13 +243,24 @@ def _cell_run(lines: list[Line], caption: list[Line], used: set[int]) -> list[Li
         index = start
         while 0 <= index < len(lines):
             line = lines[index]
-            if id(line) in used or line.region != caption[0].region or len(cells(line)) < 2:
+            if (
+                id(line) in used
+                or line.region != caption[0].region
+                or len(cells(line)) < 2
+                or not_a_row(line)
+            ):
                 break
             run.append(line)
             index += step
         if run:
             return sorted(run, key=lambda ln: ln.top)
     return []
+
+
+def not_a_row(line: Line) -> bool:
+    """A bold numbered heading ("6   Analysis" has two cells too) or a line of prose."""
+    heading = line.bold >= 0.8 and split_heading_number(line.text)[0] is not None
+    return heading or any(len(text.split()) >= 8 for _, _, text in cells(line))
 
 
 def _fill_figure(figure: Float, graphics: list[Box], lines: list[Line], used: set[int]) -> None:
@@ -298,6 +309,9 @@ def _aligned_tables(lines: list[Line]) -> list[Float]:
             current = None
         previous = line
         pieces = cells(line)
+        if not_a_row(line):
+            current = None
+            continue
         is_label = (
             line.bold > 0.6
             and len(pieces) <= 2
