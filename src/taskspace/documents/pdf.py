@@ -167,10 +167,10 @@ class _Builder:
         if not (larger or line.bold >= 0.8) or line.bullet:
             return None
         number, title = split_heading_number(text)
-        if number is not None and not self.numbers.fits(number, line):
-            number, title = None, text  # "14 CFR Part 39" is not section 14
         if not title[:1].isupper() and not title[:1].isdigit():
             return None
+        if number is not None and not self.numbers.fits(number, line):
+            number, title = None, text  # "14 CFR Part 39" is not section 14
         if number is None and not larger and len(words) > 8:
             return None
         level = number.count(".") + 1 if number else (1 if larger else 2)

@@ -31,10 +31,12 @@ def find_gutters(
     """The x of each empty strip between columns: none, one, or two (three columns).
 
     A page with too little text to tell (figures with a few numbered paragraphs between
-    them) keeps the ``previous`` page's gutters when no word of its body crosses them.
+    them) keeps the ``previous`` page's three columns when no word of its body crosses
+    their gutters. A single gutter is not carried over: on report pages a lone gutter is
+    often a table's gap, which the next page need not share.
     """
     found = _detect(words, width) if len(words) >= 40 else []
-    if found or not previous or not words:
+    if found or not previous or len(previous) < 2 or not words:
         return found
     body = [w for w in words if 0.08 * height < float(w["top"]) < 0.92 * height]
     crossed = any(float(w["x0"]) < g < float(w["x1"]) for g in previous for w in body)

@@ -73,22 +73,27 @@ def bold_title(lines: list[Line], body: float) -> list[Line]:
 def title_block(lines: list[Line], body: float) -> tuple[int, int]:
     """First and last index of the title: the run of lines in the largest type on page 1.
 
-    A masthead or logo set larger still ("MPRA" over a working paper, "Proposed Rules" over
-    a Federal Register notice) has one or two words; when a block of three or more words in
-    clearly large type (1.3 times the body) follows, that block is the title.
+    A logo set larger still ("MPRA" over a working paper) is short: fewer than three words
+    and twelve letters; when a longer block in clearly large type (1.3 times the body)
+    follows, that block is the title.
     """
     sizes = sorted({ln.size for ln in lines}, reverse=True)
     runs = [_run(lines, size) for size in sizes if size >= body * 1.15]
-    words = [sum(len(ln.text.split()) for ln in lines[a : b + 1]) for a, b in runs]
-    for index, (run, count) in enumerate(zip(runs, words, strict=True)):
+    long = [_long(" ".join(ln.text for ln in lines[a : b + 1])) for a, b in runs]
+    for index, (run, enough) in enumerate(zip(runs, long, strict=True)):
         later = [
             w
-            for (a, _), w in zip(runs[index + 1 :], words[index + 1 :], strict=True)
+            for (a, _), w in zip(runs[index + 1 :], long[index + 1 :], strict=True)
             if a > run[1] and lines[a].size >= body * 1.3
         ]
-        if count >= 3 or not any(w >= 3 for w in later):
+        if enough or not any(later):
             return run
     return runs[0] if runs else (0, 0)
+
+
+def _long(text: str) -> bool:
+    """Three words or more, or twelve letters and more (titles in Chinese have no spaces)."""
+    return len(text.split()) >= 3 or len(text.replace(" ", "")) >= 12
 
 
 def _run(lines: list[Line], size: float) -> tuple[int, int]:
