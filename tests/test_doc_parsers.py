@@ -353,7 +353,7 @@ def test_iter_document_files_walks_folders_in_order(tmp_path: Path) -> None:
         tmp_path / "c.htm",
         explicit,
     ]
-    fixtures = [p.name for p in iter_document_files([FIXTURES])]
+    fixtures = [p.relative_to(FIXTURES).as_posix() for p in iter_document_files([FIXTURES])]
     assert fixtures == sorted(fixtures) and "paper.pdf" in fixtures and "spec.md" in fixtures
 
 

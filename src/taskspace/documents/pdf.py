@@ -20,8 +20,10 @@ from pdfminer.psparser import PSException
 from pdfplumber.utils.exceptions import PdfminerException
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.documents.pdf_float import Float, join_continued
+from taskspace.documents.pdf_headings import NumberSequence, bold_title, title_block
 from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
-from taskspace.documents.pdf_tables import Float, find_floats
+from taskspace.documents.pdf_tables import find_floats
 from taskspace.documents.references import split_heading_number
 
 _AFFILIATION = re.compile(
@@ -38,7 +40,11 @@ def parse_pdf(path: Path) -> ParsedDocument:
     """Structure of one PDF; a damaged or non-PDF file raises ValueError with the reason."""
     try:
         with pdfplumber.open(path) as pdf:
-            pages = [page_lines(page) for page in pdf.pages]
+            pages: list[list[Line]] = []
+            gutters: list[float] = []
+            for page in pdf.pages:
+                lines, gutters = page_lines(page, gutters)
+                pages.append(lines)
             info = {str(k): _plain(v) for k, v in (pdf.metadata or {}).items()}
             return _Builder(path, pdf.pages, pages, info).build()
     except (PdfminerException, PSException, PDFSyntaxError) as error:
@@ -81,6 +87,7 @@ class _Builder:
         self.last_heading: DocElement | None = None
         self.byline: list[Line] = []  # the lines between title and abstract
         self.bases = _column_edges(self.pages, self.body)
+        self.numbers = NumberSequence()
 
     def build(self) -> ParsedDocument:
         title, front = self._title_and_front()
@@ -120,24 +127,26 @@ class _Builder:
         )
 
     def _title_and_front(self) -> tuple[str, list[Line]]:
-        """Title lines (largest font on page 1) and the author block below them."""
+        """Title lines (largest font on page 1, past a logo) and the author block below."""
         first = [ln for ln in (self.pages[0] if self.pages else []) if not ln.footnote]
         if not first:
             return str(self.info.get("Title") or self.path.stem), []
         largest = max(ln.size for ln in first)
         if largest < self.body * 1.15:
-            fallback = self.info.get("Title") or first[0].text
-            return str(fallback), []
-        start = next(i for i, ln in enumerate(first) if ln.size == largest)
-        end = start
-        while end + 1 < len(first) and abs(first[end + 1].size - largest) < 0.5:
-            end += 1
+            if self.info.get("Title"):
+                return str(self.info["Title"]), []
+            block = bold_title(first[:60], self.body)
+            if block:
+                return " ".join(ln.text for ln in block), block
+            return first[0].text, []
+        start, end = title_block(first, self.body)
         title_lines = first[start : end + 1]
         front: list[Line] = list(first[:start]) + title_lines
         self.byline = []
         for line in first[end + 1 : end + 20]:
             heading = self._heading(line)
-            if (heading is not None and (heading[1] or _OPENING.match(heading[2]))) or (
+            numbered = heading is not None and split_heading_number(line.text)[0] is not None
+            if (heading is not None and (numbered or _OPENING.match(heading[2]))) or (
                 line.size <= self.body + 0.3 and len(line.text.split()) >= 8
             ):
                 break
@@ -160,6 +169,8 @@ class _Builder:
         number, title = split_heading_number(text)
         if not title[:1].isupper() and not title[:1].isdigit():
             return None
+        if number is not None and not self.numbers.fits(number, line):
+            number, title = None, text  # "14 CFR Part 39" is not section 14
         if number is None and not larger and len(words) > 8:
             return None
         level = number.count(".") + 1 if number else (1 if larger else 2)
@@ -199,6 +210,7 @@ class _Builder:
             self.last_heading = self.elements[-1]
             return
         self._add(ElementKind.SECTION, title, [line], level=level, number=number)
+        self.numbers.accept(number, line)
         self.last_heading = self.elements[-1]
 
     def _formula(self, line: Line) -> None:
@@ -225,13 +237,16 @@ class _Builder:
             return False
         left, right = self.bases.get((line.page, line.column), (line.x0, line.x1))
         if line.region != last.region or line.page != last.page:
-            return not last.text.endswith(_TERMINAL) and abs(line.x0 - left) < 4
+            return not _ends_sentence(last.text) and abs(line.x0 - left) < 4
         if line.top - last.bottom > 0.75 * line.size:
             return False
-        if last.text.endswith(_TERMINAL) and last.x1 < right - 0.12 * (right - left):
+        if _ends_sentence(last.text) and last.x1 < right - 0.12 * (right - left):
             return False
         if paragraph.kind is ElementKind.LIST_ITEM:
-            return abs(line.x0 - paragraph.lines[0].text_x0) < 4
+            runs_on = not _ends_sentence(last.text) and not last.text.endswith(";")
+            return abs(line.x0 - paragraph.lines[0].text_x0) < 4 or (
+                runs_on and abs(line.x0 - left) < 4  # "• Installing new FCC OPS software" /
+            )  # "and doing ..." back at the margin, as the Federal Register sets bullets
         if paragraph.hanging:
             return abs(line.x0 - last.x0) < 4
         if len(paragraph.lines) == 1:
@@ -273,6 +288,8 @@ class _Builder:
 
     def _float(self, item: Float) -> None:
         self.last_heading = None
+        if item.kind is ElementKind.TABLE and join_continued(self.elements, item):
+            return
         fields: dict[str, Any] = {"caption": item.caption, "number": item.number}
         if item.kind is ElementKind.TABLE:
             fields["rows"] = item.rows or []
@@ -300,12 +317,25 @@ class _Builder:
         )
 
 
+def _ends_sentence(text: str) -> bool:
+    """Ends with a full stop (or ?, !, :), also inside closing quotes: ‘‘... 2018–23–51.’’"""
+    return text.rstrip("’”'\")]").endswith(_TERMINAL)
+
+
 def join_lines(texts: list[str]) -> str:
-    """Lines into running text, rejoining words hyphenated at the line end."""
+    """Lines into running text, rejoining words hyphenated at the line end.
+
+    A number range or identifier broken after its dash ("737–" / "9", "2018–" / "23–51")
+    and a URL broken after "//" are rejoined without a space.
+    """
     text = ""
     for piece in texts:
         if text.endswith("-") and text[-2:-1].isalpha() and piece[:1].islower():
             text = text[:-1] + piece
+        elif (text.endswith(("–", "-")) and text[-2:-1].isdigit() and piece[:1].isdigit()) or (
+            text.endswith("://")
+        ):
+            text += piece
         else:
             text = f"{text} {piece}" if text else piece
     return text

@@ -1,25 +1,26 @@
 """Text lines of a PDF page in reading order, with font size, weight and position.
 
-pdfplumber reads a two-column page row by row, so the columns must be told apart first: a
-vertical gutter with no words in it splits the page, words that cross the gutter (titles,
-wide tables, footers) mark full-width bands, and each band or column is read on its own.
+pdfplumber reads a multi-column page row by row, so the columns are told apart first
+(``pdf_columns``) and each band or column is read on its own.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pdfplumber.page import Page
+
+from taskspace.documents.pdf_columns import Box, find_gutters, regions
 
 _BOLD = re.compile(r"bold|black|heavy|semibold|demi|medi|\.b$|-b$|,b$", re.I)
 _MATH = re.compile(r"^(cm(mi|sy|ex)|msbm|msam|mt2|euex|eufm|rsfs)|math|symbol|stix", re.I)
 _CID = re.compile(r"\(cid:\d+\)")
 _BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□➢►✓]|\(cid:\d+\))\s*")
-Box = tuple[float, float, float, float]
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Line:
     font: str
     page: int
     region: int
-    column: str  # "left", "right" or "full"
+    column: str  # "full", or "left", ("middle",) "right"
     chars: list[dict[str, Any]] = field(repr=False, default_factory=list)
     bullet: bool = False
     text_x0: float = 0.0  # where the words start, after a bullet
@@ -52,21 +53,36 @@ class Line:
         return ((self.x0 + self.x1) / 2, (self.top + self.bottom) / 2)
 
 
-def page_lines(page: Page) -> list[Line]:
-    """The page's lines in reading order: bands top to bottom, left column before right."""
+def page_lines(page: Page, previous: list[float] | None = None) -> tuple[list[Line], list[float]]:
+    """The page's lines in reading order (bands top to bottom, columns left to right), and
+    the column gutters found, for the next page to fall back on."""
     words = _words(page)
     if not words:
-        return []
-    gutter = find_gutter(words, float(page.width))
+        return [], list(previous or [])
+    gutters = find_gutters(words, float(page.width), float(page.height), previous)
     lines: list[Line] = []
-    for region, (column, box) in enumerate(_regions(words, gutter, page)):
+    boxes = regions(words, gutters, float(page.width), float(page.height), _drawings(page))
+    for region, (column, box) in enumerate(boxes):
         view = page.filter(_inside(box))
         raws = view.extract_text_lines(x_tolerance=1, return_chars=True)
         found = [_line(raw, page.page_number, region, column) for raw in raws]
         lines.extend(_join_fragments([line for line in found if line is not None]))
     _mark_footnotes(lines, page)
     _mark_drawn_bullets(lines, page)
-    return lines
+    return lines, gutters
+
+
+def _drawings(page: Page) -> list[Box]:
+    """Images big enough to be figures. Drawn shapes are left out: the cells and charts of
+    a spreadsheet print-out are drawn too, and must not turn its columns into bands."""
+    area = float(page.width) * float(page.height)
+    boxes = []
+    for obj in page.images:
+        box = (float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"]))
+        size = (box[2] - box[0]) * (box[3] - box[1])
+        if box[3] - box[1] > 20 and box[2] - box[0] > 20 and size < 0.6 * area:
+            boxes.append(box)
+    return boxes
 
 
 def _mark_drawn_bullets(lines: list[Line], page: Page) -> None:
@@ -162,72 +178,6 @@ def _inside(box: Box) -> Callable[[dict[str, Any]], bool]:
     return keep
 
 
-def find_gutter(words: list[dict[str, Any]], width: float) -> float | None:
-    """The x of the empty strip between two columns of text, if the page has two columns.
-
-    Few words may cross the strip (titles, footers, wide tables): at most a quarter of the
-    text rows. Of the emptiest strips the widest wins, so a narrow gap inside a table does
-    not pass for a column gutter.
-    """
-    if len(words) < 40:
-        return None
-    rows = len({round(float(w["top"]) / 3) for w in words})
-    coverage = Counter[int]()
-    for word in words:
-        for x in range(int(word["x0"]), int(word["x1"]) + 1):
-            coverage[x] += 1
-    xs = range(int(width * 0.25), int(width * 0.75))
-    floor = min(coverage[x] for x in xs)
-    if floor > max(2, rows // 4):
-        return None
-    runs: list[list[int]] = []
-    for x in xs:
-        if coverage[x] <= floor + 1:
-            if runs and runs[-1][-1] == x - 1:
-                runs[-1].append(x)
-            else:
-                runs.append([x])
-    best = max(runs, key=lambda run: (len(run), -abs((run[0] + run[-1]) / 2 - width / 2)))
-    gutter = (best[0] + best[-1]) / 2
-    left = [w for w in words if w["x1"] < gutter]
-    right = [w for w in words if w["x0"] > gutter]
-    if min(len(left), len(right)) < max(8, len(words) // 10):
-        return None
-    overlap = min(max(w["bottom"] for w in left), max(w["bottom"] for w in right)) - max(
-        min(w["top"] for w in left), min(w["top"] for w in right)
-    )
-    return gutter if overlap > 0 else None
-
-
-def _regions(
-    words: list[dict[str, Any]], gutter: float | None, page: Page
-) -> Iterable[tuple[str, Box]]:
-    """Full-width bands and, between them, a left and a right column, top to bottom."""
-    width, height = float(page.width), float(page.height)
-    if gutter is None:
-        yield "full", (0.0, 0.0, width, height + 1)
-        return
-    spans = sorted(
-        (float(w["top"]) - 1, float(w["bottom"]) + 1)
-        for w in [*words, *_bridges(words, gutter)]
-        if w["x0"] < gutter < w["x1"]
-    )
-    bands: list[list[float]] = []
-    for top, bottom in spans:
-        if bands and top <= bands[-1][1] + 2:
-            bands[-1][1] = max(bands[-1][1], bottom)
-        else:
-            bands.append([top, bottom])
-    cursor = 0.0
-    for top, bottom in [*bands, [height + 1, height + 1]]:
-        if top > cursor:
-            yield "left", (0.0, cursor, gutter, top)
-            yield "right", (gutter, cursor, width, top)
-        if bottom > top:
-            yield "full", (0.0, top, width, bottom)
-        cursor = max(cursor, bottom)
-
-
 def _distinct(chars: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Drop glyphs printed twice on the same spot (fake bold, bold bullets)."""
     kept: list[dict[str, Any]] = []
@@ -241,23 +191,6 @@ def _distinct(chars: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         kept.append(char)
     return kept
-
-
-def _bridges(words: list[dict[str, Any]], gutter: float) -> list[dict[str, Any]]:
-    """Word gaps that straddle the gutter but are only word spaces: a centred full-width line."""
-    rows: dict[int, list[dict[str, Any]]] = {}
-    for word in words:
-        rows.setdefault(round(float(word["top"])), []).append(word)
-    bridges = []
-    for row in rows.values():
-        before = [w for w in row if w["x1"] <= gutter]
-        after = [w for w in row if w["x0"] >= gutter]
-        if before and after:
-            left = max(before, key=lambda w: w["x1"])
-            right = min(after, key=lambda w: w["x0"])
-            if right["x0"] - left["x1"] < 7:
-                bridges.append({**left, "x1": right["x1"]})
-    return bridges
 
 
 def _line(raw: dict[str, Any], page: int, region: int, column: str) -> Line | None:
@@ -346,17 +279,27 @@ def _piece(chars: list[dict[str, Any]]) -> tuple[float, float, str]:
 
 
 def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> list[list[Line]]:
-    """Remove page numbers, headers/footers repeated on most pages and edge small print."""
+    """Remove page numbers, headers/footers repeated on most pages and edge small print.
+
+    A short line at the top of a page that repeats a piece of the running header ("Proposed
+    Rules", "Vol. 85, No. 152" under the masthead of a Federal Register issue, where later
+    pages carry "Federal Register / Vol. 85, No. 152 / ... / Proposed Rules") is running
+    matter too, though it is set in a larger type and at another place.
+    """
     body = body_size(pages)
 
     def key(line: Line) -> str:
-        return re.sub(r"\d+", "#", line.text.lower())
+        """Digits as "#", and no page number at either end: odd and even pages put it on
+        opposite sides of the same running header."""
+        return re.sub(r"\d+", "#", line.text.lower()).strip("# ") or "#"
+
+    def compact(text: str) -> str:
+        return re.sub(r"[^a-z#]+", "", text)
 
     def marginal(line: Line, height: float) -> bool:
         return line.top < height * 0.08 or line.bottom > height * 0.92
 
-    def furniture(line: Line, height: float) -> bool:
-        """Small print at the very edge of a page: venue and copyright notes."""
+    def edge_print(line: Line, height: float) -> bool:
         small = line.size < body - 0.5
         return small and (line.top < height * 0.05 or line.bottom > height * 0.93)
 
@@ -364,16 +307,47 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> list[li
     for page, height in zip(pages, heights, strict=True):
         counts.update({key(ln) for ln in page if marginal(ln, height)})
     repeated = {k for k, n in counts.items() if n >= max(2, len(pages) // 2)}
+    running = [compact(k) for k in repeated if len(compact(k)) >= 12]
+
+    def header_piece(line: Line, height: float) -> bool:
+        piece = compact(key(line))
+        return (
+            line.top < height * 0.12
+            and len(line.text.split()) <= 5
+            and len(piece) >= 6
+            and any(piece in whole and piece != whole for whole in running)
+        )
+
+    furniture: set[int] = set()
+    for page, height in zip(pages, heights, strict=True):
+        furniture.update(id(ln) for ln in _furniture(page, partial(edge_print, height=height)))
     return [
         [
             ln
             for ln in page
             if ln.text
-            and not furniture(ln, height)
+            and id(ln) not in furniture
             and not (marginal(ln, height) and (key(ln) in repeated or _page_number(ln.text)))
+            and not header_piece(ln, height)
         ]
         for page, height in zip(pages, heights, strict=True)
     ]
+
+
+def _furniture(page: list[Line], edge: Callable[[Line], bool]) -> list[Line]:
+    """Small print at the very edge of a page (venue and copyright notes), set apart from
+    the text above it; the last lines of footnotes or of a table that run to the edge,
+    right under the line before them, are content."""
+    found: list[Line] = []
+    for line in sorted(page, key=lambda ln: ln.top):
+        if not edge(line):
+            continue
+        above = [o for o in page if o.bottom <= line.top + 1 and o.x0 < line.x1 and line.x0 < o.x1]
+        nearest = max(above, key=lambda o: o.bottom, default=None)
+        gap = line.top - nearest.bottom if nearest is not None else line.top
+        if nearest is None or gap >= 0.5 * line.size or id(nearest) in {id(f) for f in found}:
+            found.append(line)
+    return found
 
 
 def body_size(pages: list[list[Line]]) -> float:
@@ -385,4 +359,9 @@ def body_size(pages: list[list[Line]]) -> float:
 
 
 def _page_number(text: str) -> bool:
-    return bool(re.fullmatch(r"(page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(of|/)\s*\d+)?", text, re.I))
+    return bool(re.fullmatch(r"(page\s*)?[-–]?\s*\d{1,5}\s*[-–]?(\s*(of|/)\s*\d+)?", text, re.I))
+
+
+def chars_text(chars: list[dict[str, Any]]) -> str:
+    """Glyphs left to right as text, with a space where the gap is wider than kerning."""
+    return _piece(sorted(chars, key=lambda c: float(c["x0"])))[2] if chars else ""

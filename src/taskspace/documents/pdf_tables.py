@@ -11,44 +11,27 @@ multi-cell lines and their charts from drawn areas.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import Counter
 from typing import Any
 
 from pdfplumber.page import Page
 
 from taskspace.documents.model import ElementKind
-from taskspace.documents.pdf_layout import Box, Line, cells
-from taskspace.documents.references import caption_kind
+from taskspace.documents.pdf_columns import Box
+from taskspace.documents.pdf_float import Float
+from taskspace.documents.pdf_grids import ruled_tables
+from taskspace.documents.pdf_layout import Line, cells
+from taskspace.documents.references import caption_kind, split_heading_number
 
 _NO_VALUE = {"unq", "n/a", "na", "-", "--", "—", "nq", "x"}
-
-
-@dataclass
-class Float:
-    """A table or figure with the lines it took out of the running text."""
-
-    kind: ElementKind
-    page: int
-    bbox: Box
-    anchor: Line | None
-    caption: str | None = None
-    number: str | None = None
-    rows: list[list[str]] | None = None
-    label_text: str = ""
-    lines: list[Line] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        body = "\n".join(" | ".join(row) for row in self.rows or []) or self.label_text
-        return "\n".join(part for part in (self.caption, body) if part)
 
 
 def find_floats(page: Page, lines: list[Line], body_size: float) -> list[Float]:
     """Every table and figure of the page; their lines are listed in ``Float.lines``."""
     used: set[int] = set()
     graphics = graphic_regions(page)
-    grids = grid_tables(page)
-    floats: list[Float] = []
+    floats: list[Float] = ruled_tables(page, lines, used)
+    grids = [g for g in grid_tables(page) if not any(_overlap(g[0], f.bbox) for f in floats)]
     for index, line in enumerate(lines):
         if id(line) in used or line.size > body_size * 1.3:
             continue
@@ -227,7 +210,11 @@ def _fill_table(
 
 
 def _ruled_region(rules: list[Box], caption: Box, above: bool) -> Box | None:
-    """The area from the rule nearest the caption to the farthest rule chained to it."""
+    """The area from the rule nearest the caption to the farthest rule chained to it.
+
+    Only rules as wide as the nearest one belong to the table: a full-width table's rules
+    above a one-column table must not stretch its area over the text beside it.
+    """
     if above:
         near = sorted((r for r in rules if r[3] <= caption[1] + 1), key=lambda r: -r[1])
         if not near or caption[1] - near[0][3] > 40:
@@ -240,7 +227,8 @@ def _ruled_region(rules: list[Box], caption: Box, above: bool) -> Box | None:
     for rule in near[1:]:
         if abs(rule[1] - chain[-1][1]) > 300:
             break
-        chain.append(rule)
+        if abs(rule[0] - near[0][0]) < 6 and abs(rule[2] - near[0][2]) < 6:
+            chain.append(rule)  # the rules of one table share its width
     if len(chain) < 2:
         return None
     top, bottom = min(r[1] for r in chain), max(r[3] for r in chain)
@@ -255,13 +243,24 @@ def _cell_run(lines: list[Line], caption: list[Line], used: set[int]) -> list[Li
         index = start
         while 0 <= index < len(lines):
             line = lines[index]
-            if id(line) in used or line.region != caption[0].region or len(cells(line)) < 2:
+            if (
+                id(line) in used
+                or line.region != caption[0].region
+                or len(cells(line)) < 2
+                or not_a_row(line)
+            ):
                 break
             run.append(line)
             index += step
         if run:
             return sorted(run, key=lambda ln: ln.top)
     return []
+
+
+def not_a_row(line: Line) -> bool:
+    """A bold numbered heading ("6   Analysis" has two cells too) or a line of prose."""
+    heading = line.bold >= 0.8 and split_heading_number(line.text)[0] is not None
+    return heading or any(len(text.split()) >= 8 for _, _, text in cells(line))
 
 
 def _fill_figure(figure: Float, graphics: list[Box], lines: list[Line], used: set[int]) -> None:
@@ -310,6 +309,9 @@ def _aligned_tables(lines: list[Line]) -> list[Float]:
             current = None
         previous = line
         pieces = cells(line)
+        if not_a_row(line):
+            current = None
+            continue
         is_label = (
             line.bold > 0.6
             and len(pieces) <= 2
@@ -331,8 +333,25 @@ def _aligned_tables(lines: list[Line]) -> list[Float]:
         else:
             current = None
     return [
-        f for f in floats if f.rows and len(f.rows) >= (1 if f.caption else 2) and _numeric(f.rows)
+        f
+        for f in floats
+        if f.rows
+        and len(f.rows) >= (1 if f.caption else 2)
+        and _numeric(f.rows)
+        and (f.caption is not None or _aligned(f.lines))
     ]
+
+
+def _aligned(lines: list[Line]) -> bool:
+    """Cells start at the same few x positions row after row, as table columns do.
+
+    Prose with inline maths ("P1 -cite-> P2") also breaks into pieces at wide gaps, but
+    its pieces start wherever the words fall, so few of them line up with other rows.
+    """
+    starts = [[round(x0 / 4) for x0, _, _ in cells(line)] for line in lines]
+    rows_with = Counter(b for row in starts for b in set(row))
+    shared = sum(1 for row in starts for b in row if max(rows_with[b + d] for d in (-1, 0, 1)) >= 2)
+    return shared >= 0.7 * sum(len(row) for row in starts)
 
 
 def _numeric(rows: list[list[str]]) -> bool:
