@@ -34,6 +34,7 @@ _LINE = re.compile(
 _ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))", re.DOTALL)
 _ECHARS = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 
 _TOKENS = [
     ("IRI", re.compile(_IRI)),
@@ -73,6 +74,14 @@ def unescape(text: str, *, iri: bool = False) -> str:
     return decoded
 
 
+def absolute(text: str) -> str:
+    """An IRI's escapes decoded; N-Triples has no base, so a relative IRI is an error."""
+    iri = unescape(text, iri=True)
+    if _SCHEME.match(iri) is None:
+        raise NTriplesError(f"relative IRI <{iri[:60]}>: N-Triples IRIs must be absolute")
+    return iri
+
+
 def parse_line(line: str) -> tuple[IRI | BNode, str, Term] | None:
     """One statement from one line; None for a blank or comment line."""
     match = _LINE.fullmatch(line)
@@ -87,15 +96,15 @@ def parse_line(line: str) -> tuple[IRI | BNode, str, Term] | None:
             o_lex = unescape(o_lex)
         except NTriplesError as exc:
             raise NTriplesError(f"{exc} in literal") from exc
-    subject: IRI | BNode = IRI(unescape(s_iri, iri=True)) if s_bnode is None else BNode(s_bnode)
-    predicate = unescape(p_iri, iri=True)
+    subject: IRI | BNode = IRI(absolute(s_iri)) if s_bnode is None else BNode(s_bnode)
+    predicate = absolute(p_iri)
     obj: Term
     if o_iri is not None:
-        obj = IRI(unescape(o_iri, iri=True))
+        obj = IRI(absolute(o_iri))
     elif o_bnode is not None:
         obj = BNode(o_bnode)
     else:
-        datatype = unescape(o_type, iri=True) if o_type is not None else None
+        datatype = absolute(o_type) if o_type is not None else None
         obj = Literal(o_lex or "", datatype, o_lang.lower() if o_lang else None)
     return subject, predicate, obj
 
