@@ -66,6 +66,10 @@ WKT_LITERAL = "http://www.opengis.net/ont/geosparql#wktLiteral"
 EARTH = "Q2"
 
 ENTITY_ID = re.compile(r"[QPL][1-9][0-9]*")
+PROPERTY_ID = re.compile(r"P[1-9][0-9]*")
+"""A property id is the only name that comes from data and reaches the graph as a
+relationship type or a node property key (``P577``, ``P577_precision``); holding it to
+this pattern is what keeps ``id``, ``label``, ``source`` and Cypher out of those names."""
 _STATEMENT_ID = re.compile(r"([QPLqpl][1-9][0-9]*)[-$](.+)")
 _TIME = re.compile(
     r"([+-]?)(\d{1,16})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
