@@ -153,14 +153,16 @@ def _print_report(title: str, report: LoadReport) -> None:
             "Claims by property (top 10)", ["property", "claims"], report.claims.most_common(10)
         )
     if report.errors:
-        shown = [(escape(f"{e.file}:{e.line}"), escape(e.reason)) for e in report.errors[:20]]
         more = f" (first 20 of {report.error_count})" if report.error_count > 20 else ""
-        print_table(f"Skipped lines{more}", ["where", "reason"], shown)
+        console.print(f"Skipped records{more}:", style="bold")
+        for e in report.errors[:20]:  # file:line: reason, unwrapped, as compilers print it
+            console.print(f"  {escape(f'{e.file}:{e.line}: {e.reason}')}", soft_wrap=True)
     for file, count in report.unlisted_errors.items():
-        console.print(f"{escape(file)}: {count} more bad record(s), not listed")
+        console.print(f"{escape(file)}: {count} more bad record(s), not listed", soft_wrap=True)
     if report.failed_files:
-        failed = [(escape(f), escape(r)) for f, r in report.failed_files]
-        print_table("Files not loaded", ["file", "reason"], failed)
+        console.print("Files not loaded:", style="bold")
+        for file, reason in report.failed_files:  # one unwrapped line each, for grep
+            console.print(f"  {escape(file)}: {escape(reason)}", soft_wrap=True)
     console.print(
         f"{len(report.files)} input(s) in {report.seconds:.1f}s: {report.nodes_created} nodes "
         f"and {report.relationships_created} relationships created."
