@@ -94,7 +94,7 @@ BAD_CASES = [
     ("missing_dot.nt", 2, "missing '.'", {"Q900301", "Q900302"}),
     ("truncated_last_line.nt", 3, "truncated last line", {"Q900301", "Q900302"}),
     ("bad_utf8.nt", 2, "invalid UTF-8", {"Q900301", "Q900302"}),
-    ("bad_lines.jsonl", 3, "bad JSON", {"Q900310", "Q900312"}),
+    ("bad_lines.jsonl", 3, "bad JSON", {"Q900310", "Q900311", "Q900312"}),
     ("bad_block.ttl", 9, "Turtle syntax error", {"Q900320", "Q900322"}),
     ("truncated.ttl", 6, "truncated last block", {"Q900330"}),
 ]
