@@ -340,3 +340,15 @@ def test_readers_stream_an_endless_input(lines: Callable[[], Iterator[bytes]], f
     ids = [record.id for record in first]
     assert len(set(ids)) == 3000  # no entity was split into two records
     assert all(record.labels == {"en": f"item {record.id[1:]}"} for record in first)
+
+
+def test_a_dump_stated_twice_gives_the_same_rows(tmp_path: Path) -> None:
+    """RDF is a set of triples: a qualifier stated twice is one qualifier."""
+    twice = tmp_path / "twice.ttl"
+    twice.write_bytes((FIXTURES / "mini_dump.ttl").read_bytes() * 2)
+    once_rows, twice_rows = (
+        rows_of(records(FIXTURES / "mini_dump.ttl")[0]),
+        rows_of(records(twice)[0]),
+    )
+    assert once_rows.statements and once_rows.statements == twice_rows.statements
+    assert once_rows.items == twice_rows.items

@@ -3,7 +3,8 @@
 The JSON dumps hold one entity per line inside ``[`` and ``]`` lines, each line ending in
 a comma; a wbgetentities response is one object ``{"entities": {...}}``, usually on one
 line. Both are read line by line, so a dump of any size stays out of memory; only a
-pretty-printed response (first line ``{``) is read whole, as it is small by nature.
+pretty-printed response or array of entities (``{`` alone on the first line, or on the
+line after ``[``) is read whole, up to 256 MiB.
 A line that is not JSON, or not an entity, is reported with its line number and skipped.
 Truthy claims follow Wikidata's rule: per property the preferred statements if any,
 else the normal ones; deprecated never.
@@ -42,13 +43,15 @@ def read_entity_json(
 ) -> Iterator[EntityRecord]:
     """Entity records from a JSON dump or a wbgetentities response."""
     iterator = iter(lines)
-    first = True
+    first, opened = True, b""
     for number, raw in enumerate(iterator, 1):
         text = raw.strip()
+        if first and text == b"[":
+            opened = b"[\n"  # an array: one entity per line (dumps) or pretty-printed
         if text in (b"", b"[", b"]", b"],"):
             continue
         if first and text == b"{":
-            yield from _whole_document(raw, iterator, file, number, on_issue)
+            yield from _whole_document(opened + raw, iterator, file, number, on_issue)
             return
         first = False
         cut = "" if raw.endswith(b"\n") else "truncated last line: "
@@ -81,6 +84,8 @@ def _records_of_line(
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "invalid UTF-8"
         on_issue(ParseIssue(file, number, f"{cut}bad JSON: {reason}"))
         return
+    if isinstance(document, list):  # a pretty-printed array of entities
+        document = {"entities": {str(i): entity for i, entity in enumerate(document)}}
     if not isinstance(document, dict):
         on_issue(ParseIssue(file, number, "not a JSON object"))
         return
