@@ -71,6 +71,9 @@ XSD = "http://www.w3.org/2001/XMLSchema#"
         ('<http://a> <http://p> "x"@ .', "bad datatype or language tag"),
         ('"lit" <http://p> <http://o> .', "unexpected '\"' at column 1"),
         ("<http://a> <http://p> <http://o> . extra", "unexpected text after '.'"),
+        ("<a> <http://p> <http://o> .", "relative IRI at column 1: '<a>'"),
+        ("<http://a> <p> <http://o> .", "relative IRI at column 12"),
+        ('<http://a> <http://p> "1"^^<int> .', "relative datatype IRI at column 28"),
     ],
 )
 def test_ntriples_bad_lines_say_why(line: str, reason: str) -> None:

@@ -39,26 +39,23 @@ def suffix_format(path: Path) -> str | None:
     return SUFFIXES.get(suffixes[-1]) if suffixes else None
 
 
-def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[tuple[str, str]]]:
-    """(files to load, (path, reason) for paths that are neither a file nor a folder).
+def expand_paths(paths: Iterable[Path]) -> Iterator[Path | tuple[str, str]]:
+    """In the order given: files to load, or (path, reason) for a path that has none.
 
     A file given by name is kept whatever its suffix (``--format`` may name it); inside a
     folder only files of known suffixes count, so a folder of dumps and notes loads.
     """
-    files: list[Path] = []
-    missing: list[tuple[str, str]] = []
     for path in paths:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.is_file() and suffix_format(p))
             if not found:
                 known = ", ".join(sorted(SUFFIXES))
-                missing.append((str(path), f"folder has no files of a known format ({known})"))
-            files.extend(found)
+                yield str(path), f"folder has no files of a known format ({known})"
+            yield from found
         elif path.exists():
-            files.append(path)
+            yield path
         else:
-            missing.append((str(path), f"no such file or folder: {path}"))
-    return files, missing
+            yield str(path), f"no such file or folder: {path}"
 
 
 def sniffed(lines: Iterable[bytes]) -> Iterator[bytes]:

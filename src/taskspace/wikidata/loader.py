@@ -286,9 +286,10 @@ def load_files(
     options = options or LoadOptions()
     report = LoadReport()
     started = time.perf_counter()
-    files, missing = expand_paths(paths)
-    report.failed_files.extend(missing)
-    for path in files:
+    for path in expand_paths(paths):
+        if isinstance(path, tuple):
+            report.failed_files.append(path)
+            continue
         failure = _load_file(graph, path, options, report, on_progress)
         if failure is None:
             report.files.append(str(path))
