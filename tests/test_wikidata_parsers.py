@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from collections.abc import Callable, Iterator
@@ -23,7 +24,7 @@ from taskspace.wikidata.loader import (
 from taskspace.wikidata.mapping import GraphRows, preferred_datatype
 from taskspace.wikidata.ntriples import NTriplesError, parse_line, read_ntriples, unescape
 from taskspace.wikidata.terms import IRI, BNode, EntityRecord, Literal, ParseIssue
-from taskspace.wikidata.turtle import split_blocks
+from taskspace.wikidata.turtle import MAX_ERRORS_PER_BLOCK, read_turtle, split_blocks
 from tests.wikidata_support import BAD, DUMP_CHUNK, FIXTURES, Q42_TTL, shared
 
 
@@ -355,3 +356,32 @@ def test_a_dump_stated_twice_gives_the_same_rows(tmp_path: Path) -> None:
     )
     assert once_rows.statements and once_rows.statements == twice_rows.statements
     assert once_rows.items == twice_rows.items
+
+
+def test_an_unterminated_long_string_costs_only_its_own_statement() -> None:
+    """The splitter thinks the rest of the file is inside the string; once a block is too
+    large it is parsed anyway, the fault reported, and the good blocks after it load."""
+    good = '<http://www.wikidata.org/entity/Q{n}> <{label}> "good {n}"@en .\n\n'
+    label = "http://www.w3.org/2000/01/rdf-schema#label"
+    text = good.format(n=900701, label=label)
+    text += f'<http://www.wikidata.org/entity/Q900702> <{label}> """never closed .\n\n'
+    text += "".join(good.format(n=900710 + i, label=label) for i in range(50))
+    issues: list[ParseIssue] = []
+    lines = io.BytesIO(text.encode()).readlines()
+    found = {t.subject for t in read_turtle(lines, "cut.ttl", issues.append, max_block_chars=1000)}
+    assert [(i.line, "unterminated or malformed long string" in i.reason) for i in issues] == [
+        (3, True)
+    ]
+    ids = {s.value.rsplit("/", 1)[-1] for s in found if isinstance(s, IRI)}
+    assert ids == {"Q900701"} | {f"Q{900710 + i}" for i in range(50)}
+
+
+def test_a_block_of_nothing_but_errors_is_cut_short() -> None:
+    """Statements without '.' never close a block; each resumption re-reads its rest."""
+    lines = io.BytesIO(b"<a> <b> <c>\n\n" * 250).readlines()
+    issues: list[ParseIssue] = []
+    assert list(read_turtle(lines, "junk.ttl", issues.append)) == []
+    assert len(issues) == MAX_ERRORS_PER_BLOCK + 1
+    assert issues[-1] == ParseIssue(
+        "junk.ttl", 201, f"{MAX_ERRORS_PER_BLOCK} errors in one block; lines 201-500 skipped"
+    )

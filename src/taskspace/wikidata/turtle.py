@@ -25,10 +25,14 @@ from taskspace.wikidata.turtle_syntax import TurtleParser, TurtleState, TurtleSy
 
 _SPARQL_DIRECTIVE = re.compile(r"\s*(?:PREFIX|BASE)\s", re.IGNORECASE)
 MAX_BLOCK_CHARS = 64 << 20
+"""A block this large is parsed as it stands: an unterminated long string or a missing
+'.' would otherwise make the rest of the file one block; the parser reports the fault
+and resumes after it, so memory stays bounded and the good statements still load."""
+MAX_ERRORS_PER_BLOCK = 100
 
 
 def split_blocks(
-    lines: Iterable[bytes], file: str, on_issue: OnIssue
+    lines: Iterable[bytes], file: str, on_issue: OnIssue, max_chars: int = MAX_BLOCK_CHARS
 ) -> Iterator[tuple[int, list[str]]]:
     """(first line number, lines) for each block that ends where a statement ends."""
     block: list[str] = []
@@ -57,8 +61,8 @@ def split_blocks(
             closed = not in_long_string and (
                 _ends_statement(stripped) or _SPARQL_DIRECTIVE.match(line) is not None
             )
-        if size > MAX_BLOCK_CHARS:
-            on_issue(ParseIssue(file, start, "block larger than 64 MiB; skipped"))
+        if size > max_chars:
+            yield start, block
             block, size, closed, in_long_string = [], 0, True, False
     if block:
         yield start, block
@@ -71,14 +75,18 @@ def _ends_statement(stripped: str) -> bool:
 
 
 def read_turtle(
-    lines: Iterable[bytes], file: str, on_issue: OnIssue, base: str | None = None
+    lines: Iterable[bytes],
+    file: str,
+    on_issue: OnIssue,
+    base: str | None = None,
+    max_block_chars: int = MAX_BLOCK_CHARS,
 ) -> Iterator[Triple]:
     """Triples of a Turtle file in document order; bad statements go to ``on_issue``.
 
     ``base`` is the IRI relative IRIs resolve against before any ``@base``; by default
     the file's own URI."""
     state = TurtleState(base=base or _default_base(file))
-    for start, block in split_blocks(lines, file, on_issue):
+    for start, block in split_blocks(lines, file, on_issue, max_block_chars):
         yield from _parse_block(start, block, state, file, on_issue)
 
 
@@ -93,6 +101,7 @@ def _default_base(file: str) -> str:
 def _parse_block(
     start: int, block: list[str], state: TurtleState, file: str, on_issue: OnIssue
 ) -> Iterator[Triple]:
+    errors = 0
     while block:
         text = "".join(line if line.endswith("\n") else line + "\n" for line in block)
         starts = _line_starts(block)
@@ -119,6 +128,14 @@ def _parse_block(
                 where = bisect_right(starts, exc.statement) - 1
                 reason = f"truncated last block: the file ends inside this statement; {reason}"
             on_issue(ParseIssue(file, start + where, reason))
+            errors += 1
+            if resume is not None and errors >= MAX_ERRORS_PER_BLOCK:
+                # Each resumption re-reads the rest of the block; past this many, the rest
+                # is more likely not Turtle than a run of bad statements.
+                end = start + len(block) - 1
+                reason = f"{errors} errors in one block; lines {start + resume}-{end} skipped"
+                on_issue(ParseIssue(file, start + resume, reason))
+                return
             if resume is None:
                 return
             start, block = start + resume, block[resume:]

@@ -290,12 +290,14 @@ class TurtleParser:
         return IRI(self.state.prefixes[prefix] + _LOCAL_ESCAPE.sub(r"\1", local))
 
     def _string_literal(self) -> Literal:
-        for pattern in _STRINGS:
+        long_quote = self.text.startswith(('"""', "'''"), self.pos)
+        for pattern in _STRINGS[:2] if long_quote else _STRINGS[2:]:
             found = pattern.match(self.text, self.pos)
             if found is not None:
                 break
         else:
-            raise self._fail("unterminated or malformed string")
+            kind = "long string" if long_quote else "string"
+            raise self._fail(f"unterminated or malformed {kind}")
         try:
             lexical = unescape(found.group(1))
         except NTriplesError as exc:
