@@ -385,3 +385,16 @@ def test_a_block_of_nothing_but_errors_is_cut_short() -> None:
     assert issues[-1] == ParseIssue(
         "junk.ttl", 201, f"{MAX_ERRORS_PER_BLOCK} errors in one block; lines 201-500 skipped"
     )
+
+
+def test_turtle_bytes_that_are_not_utf8_cost_their_statement_only() -> None:
+    label = "http://www.w3.org/2000/01/rdf-schema#label"
+    text = "".join(
+        f'<http://www.wikidata.org/entity/Q90080{n}> <{label}> "{word}"@en .{tail}\n\n'
+        for n, word, tail in [(1, "ok", ""), (2, "café", ""), (3, "ok", " # café")]
+    )
+    issues: list[ParseIssue] = []
+    lines = io.BytesIO(text.encode("latin-1")).readlines()
+    found = [(t.subject, t.object) for t in read_turtle(lines, "latin.ttl", issues.append)]
+    assert [s.value[-7:] for s, _ in found if isinstance(s, IRI)] == ["Q900801", "Q900803"]
+    assert [(i.line, "invalid UTF-8 in a string" in i.reason) for i in issues] == [(3, True)]

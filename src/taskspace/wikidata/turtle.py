@@ -40,11 +40,10 @@ def split_blocks(
     in_long_string = False
     closed = True
     for number, raw in enumerate(lines, 1):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            on_issue(ParseIssue(file, number, f"invalid UTF-8 at byte {exc.start}"))
-            line = raw.decode("utf-8", "replace")
+        # Bytes that are not UTF-8 become lone surrogates, which no Turtle term matches:
+        # the statement holding them is reported by the parser and skipped, and nothing
+        # replaced (U+FFFD) can reach the graph. In a comment they do no harm.
+        line = raw.decode("utf-8", "surrogateescape")
         stripped = line.strip()
         if block and closed and not in_long_string and (not stripped or not line[:1].isspace()):
             yield start, block

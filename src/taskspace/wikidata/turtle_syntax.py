@@ -32,14 +32,18 @@ _PREFIX = f"[{_BASE}](?:[{_CHARS}.]*[{_CHARS}])?"
 _LOCAL = f"(?:[{_U}:0-9]|{_PLX})(?:(?:[{_CHARS}.:]|{_PLX})*(?:[{_CHARS}:]|{_PLX}))?"
 _PNAME = re.compile(f"({_PREFIX})?:({_LOCAL})?")
 _BLANK = re.compile(f"_:([{_U}0-9](?:[{_CHARS}.]*[{_CHARS}])?)")
-_IRIREF = re.compile(r'<((?:[^\x00-\x20<>"{}|^`\\]++|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*+)>')
+# \udc80-\udcff: bytes that were not UTF-8 (decoded with surrogateescape) match no term.
+_IRIREF = re.compile(
+    r'<((?:[^\x00-\x20<>"{}|^`\\\udc80-\udcff]++|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*+)>'
+)
 _LANG = re.compile(r"@([a-zA-Z]+(?:-[a-zA-Z0-9]+)*)")
 _STRINGS = [
-    re.compile(r'"""((?:[^"\\]++|\\.|"(?!""))*+)"""', re.DOTALL),
-    re.compile(r"'''((?:[^'\\]++|\\.|'(?!''))*+)'''", re.DOTALL),
-    re.compile(r'"((?:[^"\\\n\r]++|\\.)*+)"'),
-    re.compile(r"'((?:[^'\\\n\r]++|\\.)*+)'"),
+    re.compile(r'"""((?:[^"\\\udc80-\udcff]++|\\.|"(?!""))*+)"""', re.DOTALL),
+    re.compile(r"'''((?:[^'\\\udc80-\udcff]++|\\.|'(?!''))*+)'''", re.DOTALL),
+    re.compile(r'"((?:[^"\\\n\r\udc80-\udcff]++|\\.)*+)"'),
+    re.compile(r"'((?:[^'\\\n\r\udc80-\udcff]++|\\.)*+)'"),
 ]
+_NOT_UTF8 = re.compile(r"[\udc80-\udcff]")
 _NUMBER = re.compile(
     r"[+-]?(?:(?P<double>(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)[eE][+-]?[0-9]+)"
     r"|(?P<decimal>[0-9]*\.[0-9]+)|(?P<integer>[0-9]+))"
@@ -92,6 +96,7 @@ class TurtleParser:
     # -- errors and lexing ------------------------------------------------------------
     def _fail(self, message: str) -> TurtleSyntaxError:
         found = self.text[self.pos : self.pos + 12].split("\n", 1)[0]
+        found = found.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
         shown = f", found {found!r}" if found else ", found the end of the text"
         return TurtleSyntaxError(f"{message}{shown}", self.pos, self.start, self.anchor)
 
@@ -297,6 +302,11 @@ class TurtleParser:
                 break
         else:
             kind = "long string" if long_quote else "string"
+            end = len(self.text) if long_quote else self.text.find("\n", self.pos)
+            bad = _NOT_UTF8.search(self.text, self.pos, end if end >= 0 else len(self.text))
+            if bad is not None:
+                self.pos = bad.start()
+                raise self._fail(f"invalid UTF-8 in a {kind}")
             raise self._fail(f"unterminated or malformed {kind}")
         try:
             lexical = unescape(found.group(1))
