@@ -232,3 +232,30 @@ def test_a_partial_load_says_so_last_and_escapes_names(
         runner.invoke(_kg(), ["wikidata", str(FILMS), str(odd), "--json"], env=server_env).output
     )
     assert data["status"] == "partial" and data["files"]["errors"] == 1
+
+
+def test_ids_too_long_for_an_index_cost_their_record_not_the_file(
+    graph: Graph, tmp_path: Path
+) -> None:
+    """A range index refuses keys over about 8 KB; one such id used to fail the file."""
+    long_qid = "Q9" + "1" * 9000
+    nt = tmp_path / "long.nt"
+    nt.write_text(
+        f'<{WD}{long_qid}> <{LABEL}> "too long"@en .\n<{WD}Q900902> <{LABEL}> "kept"@en .\n'
+    )
+    snak = {"snaktype": "value", "property": "P31", "datavalue": {"type": "string", "value": "s"}}
+    entity = {
+        "type": "item",
+        "id": "Q900903",
+        "labels": {"en": {"language": "en", "value": "kept too"}},
+        "claims": {"P31": [{"id": "Q900903$" + "A" * 10_000, "mainsnak": snak}]},
+    }
+    js = tmp_path / "long.jsonl"
+    js.write_text(json.dumps(entity) + "\n")
+    report = load_files(graph, [nt, js])
+    assert report.failed_files == [] and report.files == [str(nt), str(js)]
+    assert [(Path(e.file).name, e.line) for e in report.errors] == [("long.jsonl", 1)]
+    assert "is not <entity id>$<id>" in report.errors[0].reason
+    assert report.ignored_triples == 1
+    labels = rows(graph, "MATCH (n:Item) RETURN n.id AS id, n.label AS label ORDER BY id")
+    assert labels == [{"id": "Q900902", "label": "kept"}, {"id": "Q900903", "label": "kept too"}]

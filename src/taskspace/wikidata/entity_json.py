@@ -28,6 +28,7 @@ from taskspace.wikidata.terms import (
     Value,
     amount_text,
     entity_id,
+    statement_id,
     unit_id,
 )
 
@@ -216,8 +217,8 @@ def statement_record(raw: dict[str, Any]) -> StatementRecord:
     mainsnak = raw["mainsnak"]
     pid = _property(mainsnak["property"])
     sid, rank = raw["id"], raw.get("rank", "normal")
-    if not isinstance(sid, str) or not sid:
-        raise EntityFormatError(f"statement id {sid!r} is not a string")
+    if not isinstance(sid, str) or statement_id(sid) is None:
+        raise EntityFormatError(f"statement id {str(sid)[:40]!r} is not <entity id>$<id>")
     if rank not in ("preferred", "normal", "deprecated"):
         raise EntityFormatError(f"unknown rank {rank!r}")
     datatype = mainsnak.get("datatype")
