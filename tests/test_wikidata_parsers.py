@@ -13,6 +13,7 @@ import pytest
 from neo4j.spatial import WGS84Point
 
 from taskspace.wikidata.entity_json import read_entity_json
+from taskspace.wikidata.inputs import NotTextError, sniffed
 from taskspace.wikidata.loader import (
     LoadOptions,
     LoadReport,
@@ -398,3 +399,21 @@ def test_turtle_bytes_that_are_not_utf8_cost_their_statement_only() -> None:
     found = [(t.subject, t.object) for t in read_turtle(lines, "latin.ttl", issues.append)]
     assert [s.value[-7:] for s, _ in found if isinstance(s, IRI)] == ["Q900801", "Q900803"]
     assert [(i.line, "invalid UTF-8 in a string" in i.reason) for i in issues] == [(3, True)]
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ("<a> <b> <c> .\n".encode("utf-16"), "UTF-16 text"),
+        (b"<a> <b> <c> .\n\x00\x01\x02\n", "a NUL byte on line 2"),
+        ("é\n".encode("latin-1") * 3 + b"ok\n", "3 of the first 4 lines are not UTF-8"),
+    ],
+)
+def test_a_file_that_is_not_text_is_refused_before_reading(data: bytes, reason: str) -> None:
+    with pytest.raises(NotTextError, match=reason):
+        sniffed(io.BytesIO(data).readlines())
+
+
+def test_a_bom_is_dropped_and_a_few_bad_lines_are_left_to_the_readers() -> None:
+    data = b"\xef\xbb\xbf<a> <b> <c> .\n" + "é\n".encode("latin-1") + b"ok\n" * 3
+    assert list(sniffed(io.BytesIO(data).readlines()))[:2] == [b"<a> <b> <c> .\n", b"\xe9\n"]

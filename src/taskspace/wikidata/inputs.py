@@ -82,6 +82,8 @@ def _check_text(head: list[bytes], complete: bool) -> None:
     """NUL bytes, or most lines not UTF-8: the file is not text in any format we read.
 
     A few bad lines in a text file are left to the readers, which report each one."""
+    if head and head[0].startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise NotTextError("UTF-16 text (a UTF-16 byte-order mark); convert it to UTF-8")
     for number, line in enumerate(head):
         if b"\x00" in line:
             raise NotTextError(f"binary content (a NUL byte on line {number + 1}); not text")
