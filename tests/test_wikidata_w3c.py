@@ -10,6 +10,7 @@ them). The suites are vendored under tests/fixtures/wikidata/w3c (tests/fixtures
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -122,3 +123,14 @@ def test_a_folder_of_every_negative_case_loads_every_good_block(
     assert report.failed_files == [] and len(report.files) == len(suite)
     assert {row["id"] for row in loaded} == expected
     assert len({issue.file for issue in report.errors}) == len(suite)
+
+
+def test_reading_every_negative_case_prints_and_logs_nothing(
+    capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Faults reach the report only; rdflib used to log its warnings to stderr."""
+    caplog.set_level(logging.DEBUG)
+    for reader, suite in ((read_turtle, TURTLE_BAD), (read_ntriples, NT_BAD)):
+        for case in suite:
+            _read(reader, sandwich(case)[0])
+    assert caplog.records == [] and capfd.readouterr() == ("", "")
