@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ import pytest
 from neo4j.spatial import WGS84Point
 
 from taskspace.wikidata.entity_json import read_entity_json
+from taskspace.wikidata.inputs import NotTextError, sniffed
 from taskspace.wikidata.loader import (
     LoadOptions,
     LoadReport,
@@ -23,7 +25,7 @@ from taskspace.wikidata.loader import (
 from taskspace.wikidata.mapping import GraphRows, preferred_datatype
 from taskspace.wikidata.ntriples import NTriplesError, parse_line, read_ntriples, unescape
 from taskspace.wikidata.terms import IRI, BNode, EntityRecord, Literal, ParseIssue
-from taskspace.wikidata.turtle import split_blocks
+from taskspace.wikidata.turtle import MAX_ERRORS_PER_BLOCK, read_turtle, split_blocks
 from tests.wikidata_support import BAD, DUMP_CHUNK, FIXTURES, Q42_TTL, shared
 
 
@@ -71,6 +73,9 @@ XSD = "http://www.w3.org/2001/XMLSchema#"
         ('<http://a> <http://p> "x"@ .', "bad datatype or language tag"),
         ('"lit" <http://p> <http://o> .', "unexpected '\"' at column 1"),
         ("<http://a> <http://p> <http://o> . extra", "unexpected text after '.'"),
+        ("<a> <http://p> <http://o> .", "relative IRI at column 1: '<a>'"),
+        ("<http://a> <p> <http://o> .", "relative IRI at column 12"),
+        ('<http://a> <http://p> "1"^^<int> .', "relative datatype IRI at column 28"),
     ],
 )
 def test_ntriples_bad_lines_say_why(line: str, reason: str) -> None:
@@ -94,7 +99,7 @@ BAD_CASES = [
     ("missing_dot.nt", 2, "missing '.'", {"Q900301", "Q900302"}),
     ("truncated_last_line.nt", 3, "truncated last line", {"Q900301", "Q900302"}),
     ("bad_utf8.nt", 2, "invalid UTF-8", {"Q900301", "Q900302"}),
-    ("bad_lines.jsonl", 3, "bad JSON", {"Q900310", "Q900312"}),
+    ("bad_lines.jsonl", 3, "bad JSON", {"Q900310", "Q900311", "Q900312"}),
     ("bad_block.ttl", 9, "Turtle syntax error", {"Q900320", "Q900322"}),
     ("truncated.ttl", 6, "truncated last block", {"Q900330"}),
 ]
@@ -137,17 +142,18 @@ def test_format_comes_from_the_suffix() -> None:
         detect_format(Path("weird.dat"))
 
 
-def test_turtle_blocks_carry_the_prefixes_in_force() -> None:
+def test_turtle_blocks_start_where_statements_start() -> None:
     issues: list[ParseIssue] = []
     with open_lines(FIXTURES / "mini_dump.ttl") as (lines, _):
         blocks = list(split_blocks(lines, "mini_dump.ttl", issues.append))
     assert not issues
     assert len(blocks) > 10
-    assert all(len(prefixes) == 20 for _, prefixes, _ in blocks)
-    starts = [start for start, _, _ in blocks]
+    starts = [start for start, _ in blocks]
     assert starts == sorted(starts)
     text = (FIXTURES / "mini_dump.ttl").read_text().splitlines()
-    assert all(text[start - 1] == block[0].rstrip("\n") for start, _, block in blocks)
+    assert all(text[start - 1] == block[0].rstrip("\n") for start, block in blocks)
+    directives = [line for line in text if line.startswith("@prefix")]
+    assert sum(1 for _, block in blocks if block[0].startswith("@prefix")) == len(directives)
 
 
 def test_own_wdqs_dump_gives_ranks_qualifier_precision_and_units() -> None:
@@ -339,3 +345,75 @@ def test_readers_stream_an_endless_input(lines: Callable[[], Iterator[bytes]], f
     ids = [record.id for record in first]
     assert len(set(ids)) == 3000  # no entity was split into two records
     assert all(record.labels == {"en": f"item {record.id[1:]}"} for record in first)
+
+
+def test_a_dump_stated_twice_gives_the_same_rows(tmp_path: Path) -> None:
+    """RDF is a set of triples: a qualifier stated twice is one qualifier."""
+    twice = tmp_path / "twice.ttl"
+    twice.write_bytes((FIXTURES / "mini_dump.ttl").read_bytes() * 2)
+    once_rows, twice_rows = (
+        rows_of(records(FIXTURES / "mini_dump.ttl")[0]),
+        rows_of(records(twice)[0]),
+    )
+    assert once_rows.statements and once_rows.statements == twice_rows.statements
+    assert once_rows.items == twice_rows.items
+
+
+def test_an_unterminated_long_string_costs_only_its_own_statement() -> None:
+    """The splitter thinks the rest of the file is inside the string; once a block is too
+    large it is parsed anyway, the fault reported, and the good blocks after it load."""
+    good = '<http://www.wikidata.org/entity/Q{n}> <{label}> "good {n}"@en .\n\n'
+    label = "http://www.w3.org/2000/01/rdf-schema#label"
+    text = good.format(n=900701, label=label)
+    text += f'<http://www.wikidata.org/entity/Q900702> <{label}> """never closed .\n\n'
+    text += "".join(good.format(n=900710 + i, label=label) for i in range(50))
+    issues: list[ParseIssue] = []
+    lines = io.BytesIO(text.encode()).readlines()
+    found = {t.subject for t in read_turtle(lines, "cut.ttl", issues.append, max_block_chars=1000)}
+    assert [(i.line, "unterminated or malformed long string" in i.reason) for i in issues] == [
+        (3, True)
+    ]
+    ids = {s.value.rsplit("/", 1)[-1] for s in found if isinstance(s, IRI)}
+    assert ids == {"Q900701"} | {f"Q{900710 + i}" for i in range(50)}
+
+
+def test_a_block_of_nothing_but_errors_is_cut_short() -> None:
+    """Statements without '.' never close a block; each resumption re-reads its rest."""
+    lines = io.BytesIO(b"<a> <b> <c>\n\n" * 250).readlines()
+    issues: list[ParseIssue] = []
+    assert list(read_turtle(lines, "junk.ttl", issues.append)) == []
+    assert len(issues) == MAX_ERRORS_PER_BLOCK + 1
+    assert issues[-1] == ParseIssue(
+        "junk.ttl", 201, f"{MAX_ERRORS_PER_BLOCK} errors in one block; lines 201-500 skipped"
+    )
+
+
+def test_turtle_bytes_that_are_not_utf8_cost_their_statement_only() -> None:
+    label = "http://www.w3.org/2000/01/rdf-schema#label"
+    text = "".join(
+        f'<http://www.wikidata.org/entity/Q90080{n}> <{label}> "{word}"@en .{tail}\n\n'
+        for n, word, tail in [(1, "ok", ""), (2, "café", ""), (3, "ok", " # café")]
+    )
+    issues: list[ParseIssue] = []
+    lines = io.BytesIO(text.encode("latin-1")).readlines()
+    found = [(t.subject, t.object) for t in read_turtle(lines, "latin.ttl", issues.append)]
+    assert [s.value[-7:] for s, _ in found if isinstance(s, IRI)] == ["Q900801", "Q900803"]
+    assert [(i.line, "invalid UTF-8 in a string" in i.reason) for i in issues] == [(3, True)]
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ("<a> <b> <c> .\n".encode("utf-16"), "UTF-16 text"),
+        (b"<a> <b> <c> .\n\x00\x01\x02\n", "a NUL byte on line 2"),
+        ("é\n".encode("latin-1") * 3 + b"ok\n", "3 of the first 4 lines are not UTF-8"),
+    ],
+)
+def test_a_file_that_is_not_text_is_refused_before_reading(data: bytes, reason: str) -> None:
+    with pytest.raises(NotTextError, match=reason):
+        sniffed(io.BytesIO(data).readlines())
+
+
+def test_a_bom_is_dropped_and_a_few_bad_lines_are_left_to_the_readers() -> None:
+    data = b"\xef\xbb\xbf<a> <b> <c> .\n" + "é\n".encode("latin-1") + b"ok\n" * 3
+    assert list(sniffed(io.BytesIO(data).readlines()))[:2] == [b"<a> <b> <c> .\n", b"\xe9\n"]

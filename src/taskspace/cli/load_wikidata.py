@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     DownloadColumn,
@@ -15,6 +16,7 @@ from rich.progress import (
 )
 
 from taskspace.cli.context import connected_graph
+from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.graph.connection import Graph
 from taskspace.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
@@ -68,8 +70,9 @@ def wikidata(
     apps_paths: tuple[Path, ...],
     as_json: bool,
 ) -> None:
-    """Load Wikidata FILES (N-Triples, Turtle/WDQS dumps, entity JSON), a SPARQL expansion
-    (--sparql URL --seed Q.. --hops N --app NAME) and/or the app spaces (--apps)."""
+    """Load Wikidata FILES or folders (N-Triples, Turtle/WDQS dumps, entity JSON; .gz/.bz2
+    too), a SPARQL expansion (--sparql URL --seed Q.. --hops N --app NAME) and/or the app
+    spaces (--apps). Exits 1 when no file loaded anything."""
     if seeds and not endpoint:
         raise WikidataLoadError("--seed needs --sparql URL")
     if not (files or endpoint or with_apps):
@@ -90,7 +93,9 @@ def wikidata(
                 _print_apps(apps_report)
         if files:
             report = _load_files(graph, list(files), options, as_json)
+            outcome = files_outcome(report)
             output["files"] = report.as_dict()
+            output.update(outcome.as_dict())
             if not as_json:
                 _print_report("Wikidata files", report)
         if endpoint:
@@ -105,9 +110,13 @@ def wikidata(
         print_json(output)
     if apps_report is not None and apps_report.errors:
         raise AppSpecError("; ".join(reason for _, reason in apps_report.errors))
-    if report is not None and not report.files:
-        reasons = "; ".join(f"{f}: {r}" for f, r in report.failed_files)
-        raise WikidataLoadError(f"no file could be loaded ({reasons})")
+    if report is not None:
+        finish_load(files_outcome(report), as_json)
+
+
+def files_outcome(report: LoadReport) -> LoadOutcome:
+    """Files given or found, files from which entities reached the graph, bad records."""
+    return LoadOutcome("files", report.inputs, len(report.files), report.error_count)
 
 
 def _load_files(graph: Graph, files: list[Path], options: LoadOptions, quiet: bool) -> LoadReport:
@@ -125,7 +134,7 @@ def _load_files(graph: Graph, files: list[Path], options: LoadOptions, quiet: bo
 
         def on_progress(file: str, done: int, total: int) -> None:
             if file not in tasks:
-                tasks[file] = progress.add_task(Path(file).name[:40], total=total)
+                tasks[file] = progress.add_task(escape(Path(file).name[:40]), total=total)
             progress.update(tasks[file], completed=done)
 
         return load_files(graph, files, options, on_progress)
@@ -144,11 +153,16 @@ def _print_report(title: str, report: LoadReport) -> None:
             "Claims by property (top 10)", ["property", "claims"], report.claims.most_common(10)
         )
     if report.errors:
-        shown = [(f"{e.file}:{e.line}", e.reason) for e in report.errors[:20]]
         more = f" (first 20 of {report.error_count})" if report.error_count > 20 else ""
-        print_table(f"Skipped lines{more}", ["where", "reason"], shown)
+        console.print(f"Skipped records{more}:", style="bold")
+        for e in report.errors[:20]:  # file:line: reason, unwrapped, as compilers print it
+            console.print(f"  {escape(f'{e.file}:{e.line}: {e.reason}')}", soft_wrap=True)
+    for file, count in report.unlisted_errors.items():
+        console.print(f"{escape(file)}: {count} more bad record(s), not listed", soft_wrap=True)
     if report.failed_files:
-        print_table("Files not loaded", ["file", "reason"], report.failed_files)
+        console.print("Files not loaded:", style="bold")
+        for file, reason in report.failed_files:  # one unwrapped line each, for grep
+            console.print(f"  {escape(file)}: {escape(reason)}", soft_wrap=True)
     console.print(
         f"{len(report.files)} input(s) in {report.seconds:.1f}s: {report.nodes_created} nodes "
         f"and {report.relationships_created} relationships created."

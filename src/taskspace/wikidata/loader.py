@@ -23,12 +23,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from neo4j.exceptions import Neo4jError
+
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.names import checked_rel_type
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteStep
 from taskspace.wikidata.entity_json import read_entity_json
+from taskspace.wikidata.inputs import NotTextError, expand_paths, sniffed, suffix_format
 from taskspace.wikidata.mapping import GraphRows
 from taskspace.wikidata.ntriples import read_ntriples
 from taskspace.wikidata.records import RecordGrouper
@@ -37,16 +40,9 @@ from taskspace.wikidata.turtle import read_turtle
 
 SOURCE_KIND = "wikidata"
 FORMATS = ("auto", "nt", "ttl", "json")
-_SUFFIXES = {
-    ".nt": "nt",
-    ".ntriples": "nt",
-    ".ttl": "ttl",
-    ".turtle": "ttl",
-    ".json": "json",
-    ".jsonl": "json",
-    ".ndjson": "json",
-}
 MAX_KEPT_ERRORS = 1000
+MAX_ERRORS_PER_FILE = 20
+"""Error lines kept per file; the rest are counted (a binary file is not 494 lines)."""
 
 
 class WikidataLoadError(GraphError):
@@ -86,13 +82,26 @@ class LoadReport:
     relationships_created: int = 0
     error_count: int = 0
     errors: list[ParseIssue] = field(default_factory=list)
+    unlisted_errors: Counter[str] = field(default_factory=Counter)
+    """Per file, the errors counted but not kept in ``errors``."""
     failed_files: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.0
+    _per_file: Counter[str] = field(default_factory=Counter)
 
     def issue(self, issue: ParseIssue) -> None:
         self.error_count += 1
-        if len(self.errors) < MAX_KEPT_ERRORS:
+        self._per_file[issue.file] += 1
+        if self._per_file[issue.file] <= MAX_ERRORS_PER_FILE and len(self.errors) < (
+            MAX_KEPT_ERRORS
+        ):
             self.errors.append(issue)
+        else:
+            self.unlisted_errors[issue.file] += 1
+
+    @property
+    def inputs(self) -> int:
+        """Every input given or found: loaded, or failed with a reason."""
+        return len(self.files) + len(self.failed_files)
 
     def as_dict(self, top: int = 20) -> dict[str, Any]:
         return {
@@ -113,6 +122,7 @@ class LoadReport:
             "error_details": [
                 {"file": e.file, "line": e.line, "reason": e.reason} for e in self.errors
             ],
+            "errors_not_listed": dict(self.unlisted_errors),
             "seconds": round(self.seconds, 2),
         }
 
@@ -122,11 +132,9 @@ def detect_format(path: Path, requested: str = "auto") -> str:
         if requested not in FORMATS:
             raise WikidataLoadError(f"unknown format {requested!r}; use one of {FORMATS}")
         return requested
-    suffixes = [s.lower() for s in path.suffixes]
-    while suffixes and suffixes[-1] in (".gz", ".bz2"):
-        suffixes.pop()
-    if suffixes and suffixes[-1] in _SUFFIXES:
-        return _SUFFIXES[suffixes[-1]]
+    found = suffix_format(path)
+    if found is not None:
+        return found
     raise WikidataLoadError(
         f"cannot tell the format of {path.name} from its suffix; use --format nt, ttl or json"
     )
@@ -256,7 +264,7 @@ def file_records(
         yield from read_entity_json(lines, file, report.issue)
         return
     reader = read_ntriples if fmt == "nt" else read_turtle
-    grouper = RecordGrouper(max_open=options.max_open_entities)
+    grouper = RecordGrouper(max_open=options.max_open_entities, file=file, on_issue=report.issue)
     try:
         yield from grouper.records(reader(lines, file, report.issue))
     finally:
@@ -270,32 +278,59 @@ def load_files(
     options: LoadOptions | None = None,
     on_progress: Callable[[str, int, int], None] | None = None,
 ) -> LoadReport:
-    """Load each file under its own :Source; an unreadable file is reported, not fatal."""
+    """Load each file (folders are walked) under its own :Source.
+
+    A file that cannot be read, is not text, or gives no entity at all is reported in
+    ``failed_files`` with its reason and the load goes on with the next one.
+    """
     options = options or LoadOptions()
     report = LoadReport()
     started = time.perf_counter()
-    for path in paths:
-        try:
-            fmt = detect_format(path, options.fmt)
-            checksum = file_checksum(path)
-        except (WikidataLoadError, OSError) as exc:
-            report.failed_files.append((str(path), _reason(exc)))
+    for path in expand_paths(paths):
+        if isinstance(path, tuple):
+            report.failed_files.append(path)
             continue
-        source = record_source(graph, SOURCE_KIND, str(path.resolve()), checksum)
-        report.sources.append(source)
-        try:
-            with open_lines(path) as (lines, raw):
-                readable = _readable(lines, str(path), report)
-                counted = _progress(readable, raw, str(path), path.stat().st_size, on_progress)
-                records = file_records(counted, str(path), fmt, options, report)
-                load_records(graph, records, source, options, report)
-        except (OSError, EOFError) as exc:
-            report.failed_files.append((str(path), f"cannot read: {_reason(exc)}"))
-            continue
-        report.files.append(str(path))
-        complete_source(graph, source)
+        failure = _load_file(graph, path, options, report, on_progress)
+        if failure is None:
+            report.files.append(str(path))
+        else:
+            report.failed_files.append((str(path), failure))
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _load_file(
+    graph: Graph,
+    path: Path,
+    options: LoadOptions,
+    report: LoadReport,
+    on_progress: Callable[[str, int, int], None] | None,
+) -> str | None:
+    """Load one file; None when something reached the graph, else why nothing did."""
+    name = str(path)
+    entities, errors = report.entities, report.error_count
+    try:
+        fmt = detect_format(path, options.fmt)
+        with open_lines(path) as (lines, raw):
+            readable = sniffed(_readable(lines, name, report))
+            checksum = file_checksum(path)
+            source = record_source(graph, SOURCE_KIND, str(path.resolve()), checksum)
+            report.sources.append(source)
+            counted = _progress(readable, raw, name, path.stat().st_size, on_progress)
+            records = file_records(counted, name, fmt, options, report)
+            load_records(graph, records, source, options, report)
+            complete_source(graph, source)
+    except (WikidataLoadError, NotTextError) as exc:
+        return str(exc)
+    except (OSError, EOFError) as exc:
+        return f"cannot read: {_reason(exc)}"
+    except Neo4jError as exc:
+        return f"the database refused a write: {exc.code}: {exc.message}"
+    if report.entities > entities:
+        return None
+    if report.error_count > errors:
+        return f"nothing loaded: all {report.error_count - errors} record(s) were bad"
+    return "nothing loaded: no Wikidata entity in the file"
 
 
 def _readable(lines: Iterable[bytes], file: str, report: LoadReport) -> Iterator[bytes]:

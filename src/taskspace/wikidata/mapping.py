@@ -20,7 +20,7 @@ from typing import Any
 
 from neo4j.spatial import WGS84Point
 
-from taskspace.wikidata.terms import EntityRecord, StatementRecord, Value
+from taskspace.wikidata.terms import PROPERTY_ID, EntityRecord, StatementRecord, Value
 
 Row = dict[str, Any]
 LABEL_FALLBACKS = ("mul", "und", "en")
@@ -169,6 +169,14 @@ class GraphRows:
     size: int = 0
 
     def add(self, record: EntityRecord) -> None:
+        """Rows of one record. Property ids were checked by the readers; one that is not
+        ``P<digits>`` here would become a key or a type, so it is dropped all the same."""
+        if any(PROPERTY_ID.fullmatch(pid) is None for pid, _ in record.truthy):
+            record.truthy = [(p, v) for p, v in record.truthy if PROPERTY_ID.fullmatch(p)]
+        if any(PROPERTY_ID.fullmatch(s.pid) is None for s in record.statements.values()):
+            record.statements = {
+                k: s for k, s in record.statements.items() if PROPERTY_ID.fullmatch(s.pid)
+            }
         if record.kind == "property":
             self._add_property(record)
         elif record.kind == "item":

@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 
 from taskspace.wikidata.terms import IRI, BNode, Literal, ParseIssue, Term, Triple
 
-_IRI = r'<((?:[^\x00-\x20<>"{}|^`\\]++|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*+)>'
+_IRI_CHARS = r'(?:[^\x00-\x20<>"{}|^`\\]++|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*+'
+_IRI = rf"<({_IRI_CHARS})>"
+_ABSOLUTE_IRI = rf"<([A-Za-z][A-Za-z0-9+.\-]*:{_IRI_CHARS})>"  # N-Triples has no base
 _BNODE = (
     r"_:((?:[A-Za-z0-9_]|[^\x00-\x7f])"
     r"(?:(?:[A-Za-z0-9_.\-]|[^\x00-\x7f])*(?:[A-Za-z0-9_\-]|[^\x00-\x7f]))?)"
@@ -28,12 +30,14 @@ _BNODE = (
 _STRING = r'"((?:[^"\\\n\r]++|\\.)*+)"'
 _LANG = r"@([a-zA-Z]+(?:-[a-zA-Z0-9]+)*)"
 _LINE = re.compile(
-    rf"[ \t]*(?:{_IRI}|{_BNODE})[ \t]*{_IRI}[ \t]*"
-    rf"(?:{_IRI}|{_BNODE}|{_STRING}(?:\^\^{_IRI}|{_LANG})?)[ \t]*\.[ \t]*(?:#.*)?"
+    rf"[ \t]*(?:{_ABSOLUTE_IRI}|{_BNODE})[ \t]*{_ABSOLUTE_IRI}[ \t]*"
+    rf"(?:{_ABSOLUTE_IRI}|{_BNODE}|{_STRING}(?:\^\^{_ABSOLUTE_IRI}|{_LANG})?)[ \t]*\.[ \t]*(?:#.*)?"
 )
 _ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))", re.DOTALL)
 _ECHARS = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SCHEME = re.compile(r"<[A-Za-z][A-Za-z0-9+.\-]*:")
+_NO_BASE = " (N-Triples IRIs must be absolute: there is no base to resolve against)"
 
 _TOKENS = [
     ("IRI", re.compile(_IRI)),
@@ -73,6 +77,10 @@ def unescape(text: str, *, iri: bool = False) -> str:
     return decoded
 
 
+def _iri(text: str) -> str:
+    return text if "\\" not in text else unescape(text, iri=True)
+
+
 def parse_line(line: str) -> tuple[IRI | BNode, str, Term] | None:
     """One statement from one line; None for a blank or comment line."""
     match = _LINE.fullmatch(line)
@@ -87,15 +95,15 @@ def parse_line(line: str) -> tuple[IRI | BNode, str, Term] | None:
             o_lex = unescape(o_lex)
         except NTriplesError as exc:
             raise NTriplesError(f"{exc} in literal") from exc
-    subject: IRI | BNode = IRI(unescape(s_iri, iri=True)) if s_bnode is None else BNode(s_bnode)
-    predicate = unescape(p_iri, iri=True)
+    subject: IRI | BNode = IRI(_iri(s_iri)) if s_bnode is None else BNode(s_bnode)
+    predicate = _iri(p_iri)
     obj: Term
     if o_iri is not None:
-        obj = IRI(unescape(o_iri, iri=True))
+        obj = IRI(_iri(o_iri))
     elif o_bnode is not None:
         obj = BNode(o_bnode)
     else:
-        datatype = unescape(o_type, iri=True) if o_type is not None else None
+        datatype = _iri(o_type) if o_type is not None else None
         obj = Literal(o_lex or "", datatype, o_lang.lower() if o_lang else None)
     return subject, predicate, obj
 
@@ -118,6 +126,8 @@ def diagnose(line: str) -> str:
                 shown = text[position : end + 1] if end >= 0 else text[position : position + 40]
                 reason = "unterminated IRI" if end < 0 else "bad IRI (space or forbidden char)"
                 return f"{reason} at column {column}: {shown!r}"
+            if _SCHEME.match(text, position) is None:
+                return f"relative IRI at column {column}: {found.group(0)[:60]!r}{_NO_BASE}"
         elif head == "_" and terms != 1:
             found = _TOKENS[1][1].match(text, position)
             if found is None:
@@ -126,6 +136,9 @@ def diagnose(line: str) -> str:
             found = _TOKENS[2][1].match(text, position)
             if found is None:
                 return _literal_problem(text, position)
+            datatype = text.find("^^<", position, found.end())
+            if datatype >= 0 and _SCHEME.match(text, datatype + 2) is None:
+                return f"relative datatype IRI at column {datatype + 3}{_NO_BASE}"
         else:
             return f"unexpected {head!r} at column {column} (term {terms + 1} of 3)"
         position = found.end()

@@ -13,12 +13,13 @@ triples together, so records leave whole; memory never grows with the file.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from taskspace.wikidata.terms import (
     ENTITY_ID,
     IRI,
     PROP_NS,
+    PROPERTY_ID,
     RDFS_LABEL,
     SCHEMA_DESCRIPTION,
     SCHEMA_NAME,
@@ -30,6 +31,7 @@ from taskspace.wikidata.terms import (
     WIKIBASE,
     EntityRecord,
     Literal,
+    ParseIssue,
     StatementRecord,
     Term,
     Triple,
@@ -46,6 +48,7 @@ RANKS = {
 }
 _JSON_DATATYPES = {"CommonsMedia": "commonsMedia", "Monolingualtext": "monolingualtext"}
 _LABELS = {RDFS_LABEL, SKOS_PREF_LABEL, SCHEMA_NAME}
+_PID_KINDS = {"direct", "", "statement", "qualifier", "statement/value", "qualifier/value"}
 
 
 def datatype_name(iri: str) -> str:
@@ -69,7 +72,14 @@ class _ValueNode:
 class RecordGrouper:
     """Turns a stream of triples into a stream of complete :class:`EntityRecord`."""
 
-    def __init__(self, max_open: int = 2000, max_values: int = 200_000) -> None:
+    def __init__(
+        self,
+        max_open: int = 2000,
+        max_values: int = 200_000,
+        file: str = "",
+        on_issue: Callable[[ParseIssue], None] | None = None,
+    ) -> None:
+        self.file, self.on_issue = file, on_issue
         self.max_open = max_open
         self.max_values = max_values
         self.open: OrderedDict[str, EntityRecord] = OrderedDict()
@@ -125,10 +135,24 @@ class RecordGrouper:
         self._last = record
         return record
 
+    def _bad_property(self, kind: str, pid: str, triple: Triple) -> bool:
+        """True (and reported) when a claim predicate's property id is not ``P<digits>``."""
+        if kind not in _PID_KINDS or PROPERTY_ID.fullmatch(pid):
+            return False
+        if self.on_issue is not None:
+            reason = (
+                f"predicate <{triple.predicate[:120]}>: {pid[:40]!r} is not a property id "
+                "(P and digits); triple skipped"
+            )
+            self.on_issue(ParseIssue(self.file, triple.line, reason))
+        return True
+
     def _entity(self, record: EntityRecord, triple: Triple) -> None:
         predicate, obj = triple.predicate, triple.object
         if predicate.startswith(PROP_NS):
             kind, _, pid = predicate[len(PROP_NS) :].rpartition("/")
+            if self._bad_property(kind, pid, triple):
+                return
             if kind == "direct":
                 record.truthy.append((pid, rdf_value(obj)))
             elif kind == "" and isinstance(obj, IRI) and obj.value.startswith(STATEMENT_NS):
@@ -174,15 +198,19 @@ class RecordGrouper:
             self.ignored += 1
             return
         kind, _, pid = predicate[len(PROP_NS) :].rpartition("/")
+        if self._bad_property(kind, pid, triple):
+            return
         if kind == "statement":
             statement.pid, statement.value = pid, rdf_value(obj)
         elif kind == "qualifier":
-            statement.qualifiers.append((pid, rdf_value(obj)))
+            qualifier = (pid, rdf_value(obj))
+            if qualifier not in statement.qualifiers:  # a triple stated twice is one triple
+                statement.qualifiers.append(qualifier)
         elif kind in ("statement/value", "qualifier/value") and isinstance(obj, IRI):
             node = obj.value[len(VALUE_NS) :]
             if kind == "statement/value":
                 statement.value_node = node
-            else:
+            elif (pid, node) not in statement.qualifier_nodes:
                 statement.qualifier_nodes.append((pid, node))
         else:
             self.ignored += 1

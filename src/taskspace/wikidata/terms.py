@@ -65,8 +65,14 @@ SCHEMA_DESCRIPTION = "http://schema.org/description"
 WKT_LITERAL = "http://www.opengis.net/ont/geosparql#wktLiteral"
 EARTH = "Q2"
 
-ENTITY_ID = re.compile(r"[QPL][1-9][0-9]*")
-_STATEMENT_ID = re.compile(r"([QPLqpl][1-9][0-9]*)[-$](.+)")
+# Ids are bounded: they are keys of range indexes, which refuse values over about 8 KB,
+# and one such value fails a whole write round (Wikidata's ids have at most 9 digits).
+ENTITY_ID = re.compile(r"[QPL][1-9][0-9]{0,17}")
+PROPERTY_ID = re.compile(r"P[1-9][0-9]{0,17}")
+"""A property id is the only name that comes from data and reaches the graph as a
+relationship type or a node property key (``P577``, ``P577_precision``); holding it to
+this pattern is what keeps ``id``, ``label``, ``source`` and Cypher out of those names."""
+_STATEMENT_ID = re.compile(r"([QPLqpl][1-9][0-9]{0,17})[-$]([^\x00-\x20]{1,200})")
 _TIME = re.compile(
     r"([+-]?)(\d{1,16})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 )
