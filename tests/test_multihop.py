@@ -170,7 +170,7 @@ def test_cli_writes_tasks_and_verify_re_derives_them(
     )[0]["urls"]
     assert {hop["check"]["url"] for hop in lines[0]["hops"][:-1]} <= set(grounded)
     verified = json.loads(_cli([str(out), "--json"], server_env, sample_verify))
-    assert verified == {"tasks": 3, "verified": 3, "failed": []}
+    assert verified == {"tasks": 3, "verified": 3, "failed": [], "bad_lines": []}
 
 
 def test_one_site_chains_hop_between_its_pages_and_say_so(

@@ -177,7 +177,7 @@ def test_cli_writes_jsonl_task_nodes_and_verify_passes(
     assert {f"app:{app}" for app in lines[0]["apps"]} <= grounded
     verified = _cli([str(out), "--json"], server_env, sample_verify)
     assert verified.exit_code == 0, verified.output
-    assert json.loads(verified.output) == {"tasks": 3, "verified": 3, "failed": []}
+    assert json.loads(verified.output) == {"tasks": 3, "verified": 3, "failed": [], "bad_lines": []}
     table = _cli(["--level", "1", "-n", "2", "--no-graph", "-o", str(out)], server_env)
     assert table.exit_code == 0 and "level-1 causal-path tasks" in table.output
 
