@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bench.bad_inputs.runner import Runner
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -43,8 +40,9 @@ class Case:
     """``kg`` arguments that load the good part only; the case must give the same counts."""
     recoverable: bool = False
     """The defect may be repaired by the parser; then loading it whole is clean too."""
-    procedure: Callable[[Runner, Case], list[str]] | None = None
-    """A case that is not one load (kills, concurrency): returns the reasons it failed."""
+    procedure: Callable[[Any, Case], list[str]] | None = None
+    """A case that is not one load (kills, concurrency): given the runner, returns the reasons
+    it failed. The runner is typed loosely so that the model does not import the runner."""
     timeout: float = 180
 
 
