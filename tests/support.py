@@ -2,40 +2,20 @@
 
 from __future__ import annotations
 
-import os
-import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from taskspace.server import install as installer
 from taskspace.server import process
+from taskspace.server.isolated import SHARED_JAR_CACHE, isolated_environment
 from taskspace.settings import Settings
 
-TEST_CACHE = Path(
-    os.environ.get("TASKSPACE_TEST_CACHE", Path.home() / ".cache" / "taskspace-tests")
-)
-"""Resolved jars shared by every test home; only jars, never data, are shared."""
-
+TEST_CACHE = SHARED_JAR_CACHE
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def server_environment(home: Path) -> dict[str, str]:
-    """Environment for a test server of its own: own home, own ports, small memory."""
-    return {
-        "TASKSPACE_HOME": str(home),
-        "TASKSPACE_CACHE": str(TEST_CACHE),
-        "TASKSPACE_BOLT_PORT": str(free_port()),
-        "TASKSPACE_HTTP_PORT": str(free_port()),
-        "TASKSPACE_NEO4J_HEAP": "512m",
-        "TASKSPACE_NEO4J_PAGECACHE": "256m",
-    }
+server_environment = isolated_environment
+"""Environment for a test server of its own: own home, own ports, small memory."""
 
 
 def settings_for(environment: dict[str, str]) -> Settings:

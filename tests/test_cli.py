@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
-from tests.support import free_port
+from taskspace.server.isolated import free_port
 
 
 def test_query_answers_with_parameters(server_env: dict[str, str], graph: Graph) -> None:

@@ -12,9 +12,9 @@ from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.pagegraph.loader import load_episode_items
 from taskspace.sampling.output import read_jsonl
+from taskspace.server.isolated import free_port
 from tests.episode_support import FIXTURES
 from tests.pagegraph_support import FIND, REPLY, SEND, screen_of, world, write_jsonl
-from tests.support import free_port
 
 
 def _kg(env: Mapping[str, str | None], *args: str) -> tuple[int, str]:

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.sampling.sampler import SampleReport, sample_tasks
-from tests.support import free_port
+from taskspace.server.isolated import free_port
 from tests.web_support import FIXTURE_SITE, chromium_missing, empty_graph, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from taskspace.cli.load_wikidata import wikidata
 from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
+from taskspace.server.isolated import free_port
 from taskspace.wikidata.apps import find_app
 from taskspace.wikidata.sparql import SparqlClient, SparqlError, load_sparql
 from taskspace.wikidata.terms import Literal
-from tests.support import free_port
 from tests.wikidata_support import FILM_SLICE, FIXTURES, rows, shared, sparql_endpoint, value
 
 FILMS = FIXTURES / "mini_films.nt"

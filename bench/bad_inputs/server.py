@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,31 +21,11 @@ from typing import Any
 import neo4j
 
 from bench.bad_inputs.kg import KgCommand
+from taskspace.server.isolated import SHARED_JAR_CACHE, isolated_environment
 
-TEST_CACHE = Path(
-    os.environ.get("TASKSPACE_TEST_CACHE", Path.home() / ".cache" / "taskspace-tests")
-)
-"""The jar cache the tests use; only jars are shared, never data."""
+TEST_CACHE = SHARED_JAR_CACHE
 
 CLEAR = "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def server_environment(home: Path) -> dict[str, str]:
-    """The environment every ``kg`` call of the probe runs with."""
-    return {
-        "TASKSPACE_HOME": str(home),
-        "TASKSPACE_CACHE": str(TEST_CACHE),
-        "TASKSPACE_BOLT_PORT": str(free_port()),
-        "TASKSPACE_HTTP_PORT": str(free_port()),
-        "TASKSPACE_NEO4J_HEAP": "512m",
-        "TASKSPACE_NEO4J_PAGECACHE": "256m",
-    }
 
 
 @dataclass(frozen=True)
@@ -64,7 +43,7 @@ class ProbeServer:
     def __init__(self, home: Path, kg: KgCommand) -> None:
         self.home = home
         self.kg = kg
-        self.env = server_environment(home)
+        self.env = isolated_environment(home)
         self._driver: neo4j.Driver | None = None
 
     @property

@@ -9,7 +9,8 @@ its time on the server and fetches only the rows that will be shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -180,27 +181,17 @@ class Graph:
             session.run(cypher, params).consume()
 
 
-class _translated:
+@contextmanager
+def _translated(settings: Settings) -> Iterator[None]:
     """Turns connection failures into GraphUnavailableError with advice for the user."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if isinstance(exc, AuthError):
-            raise GraphUnavailableError(
-                f"Neo4j at {self.settings.display_uri} refused the credentials: {exc.message}"
-            ) from exc
-        if isinstance(exc, ServiceUnavailable | SessionExpired):
-            raise GraphUnavailableError(unavailable_message(self.settings)) from exc
+    try:
+        yield
+    except AuthError as exc:
+        raise GraphUnavailableError(
+            f"Neo4j at {settings.display_uri} refused the credentials: {exc.message}"
+        ) from exc
+    except (ServiceUnavailable, SessionExpired) as exc:
+        raise GraphUnavailableError(unavailable_message(settings)) from exc
 
 
 @dataclass
@@ -261,23 +252,12 @@ def read_only_query(
     return ReadOnlyResult(keys, rows, more, limit)
 
 
-class _query_errors:
+@contextmanager
+def _query_errors(timeout: float) -> Iterator[None]:
     """Turns the server's refusals of user-written Cypher into messages a user can act on."""
-
-    def __init__(self, timeout: float) -> None:
-        self.timeout = timeout
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if not isinstance(exc, Neo4jError):
-            return
+    try:
+        yield
+    except Neo4jError as exc:
         code = exc.code or ""
         if "MemoryPoolOutOfMemory" in code:
             raise GraphError(
@@ -286,7 +266,7 @@ class _query_errors:
             ) from exc
         if "TransactionTimedOut" in code:
             raise QueryTimeoutError(
-                f"Query stopped: it ran longer than the {self.timeout:g} s timeout "
+                f"Query stopped: it ran longer than the {timeout:g} s timeout "
                 "(raise it with --timeout, or add LIMIT)."
             ) from exc
         if "AccessMode" in code or "ForbiddenDueToTransactionType" in code:
