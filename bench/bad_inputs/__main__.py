@@ -1,12 +1,11 @@
 """``python -m bench.bad_inputs``: probe ``kg load`` with bad inputs and count the clean ones.
 
-    PYTHONPATH=src python -m bench.bad_inputs [--kg CMD] [--w3c DIR | --w3c-mirror GITDIR]
+    PYTHONPATH=src python -m bench.bad_inputs [--kg CMD] [--w3c DIR]
                                               [--only CLASS]... [--list] [--json]
 
-The W3C tests are read from ``--w3c DIR`` (a w3c/rdf-tests checkout, its rdf/rdf11 folder,
-or a folder holding rdf-n-triples/ and rdf-turtle/), else from the cache folder
-``~/.cache/taskspace-tests/w3c-rdf-tests``, which ``--w3c-mirror GITDIR`` fills from a
-local git copy of w3c/rdf-tests. Without either, the W3C classes are left out (said so).
+The W3C tests are read from the copy the tests keep (tests/fixtures/wikidata/w3c), or from
+``--w3c DIR`` (a w3c/rdf-tests checkout, its rdf/rdf11 folder, or a folder holding
+rdf-n-triples/ and rdf-turtle/).
 Nothing is downloaded. Exit 0 when every case was clean, 1 otherwise, 2 on a probe error.
 """
 
@@ -31,9 +30,9 @@ from bench.bad_inputs.model import Case, Outcome
 from bench.bad_inputs.realdata import DEFAULT_DATA, RealData
 from bench.bad_inputs.report import as_json, print_report
 from bench.bad_inputs.runner import Runner
-from bench.bad_inputs.server import TEST_CACHE, probe_server
+from bench.bad_inputs.server import probe_server
 
-W3C_CACHE = TEST_CACHE / "w3c-rdf-tests"
+VENDORED_W3C = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "wikidata" / "w3c"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -47,11 +46,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="command that runs kg (default: this Python with "
         "taskspace.cli.main, i.e. the checkout on PYTHONPATH)",
     )
-    parser.add_argument("--w3c", type=Path, help="folder with the W3C rdf-tests suites")
     parser.add_argument(
-        "--w3c-mirror",
+        "--w3c",
         type=Path,
-        help=f"git dir of w3c/rdf-tests to fill the cache ({W3C_CACHE}) from",
+        default=VENDORED_W3C,
+        help="folder with the W3C rdf-tests suites (default: the tests' copy)",
     )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared real data")
     parser.add_argument(
@@ -74,20 +73,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def w3c_root(args: argparse.Namespace, console: Console) -> Path | None:
-    if args.w3c is not None:
-        root = w3c.suite_root(args.w3c)
-        if root is None:
-            raise SystemExit(f"--w3c {args.w3c}: no rdf-n-triples/ and rdf-turtle/ manifests")
-        return root
-    if args.w3c_mirror is not None:
-        w3c.fill_cache(args.w3c_mirror, W3C_CACHE)
-    root = w3c.suite_root(W3C_CACHE)
+def w3c_root(args: argparse.Namespace) -> Path:
+    root = w3c.suite_root(args.w3c)
     if root is None:
-        console.print(
-            "W3C suites not found: give --w3c DIR or --w3c-mirror GITDIR; "
-            "the w3c-* classes are left out."
-        )
+        raise SystemExit(f"--w3c {args.w3c}: no rdf-n-triples/ and rdf-turtle/ manifests")
     return root
 
 
@@ -123,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         console.print(f"Shared data missing: {', '.join(missing)}")
         return 2
-    root = w3c_root(args, console)
+    root = w3c_root(args)
     temp = Path(tempfile.mkdtemp(prefix="kgprobe-"))
     try:
         cases = selected(all_cases(data, Workdir(temp / "inputs"), root), args.only, args.case)

@@ -9,7 +9,6 @@ downloads: it reads a folder given with ``--w3c``, or a cache folder that
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,25 +36,6 @@ def suite_root(folder: Path) -> Path | None:
         if all((candidate / suite / "manifest.ttl").is_file() for suite in SUITES.values()):
             return candidate
     return None
-
-
-def fill_cache(git_dir: Path, cache: Path) -> Path:
-    """Copy both suites out of a local git copy (bare or not) of w3c/rdf-tests at HEAD."""
-    for suite in SUITES.values():
-        prefix = f"rdf/rdf11/{suite}/"
-        names = _git(git_dir, "ls-tree", "--name-only", "HEAD", prefix).decode().split()
-        target = cache / suite
-        target.mkdir(parents=True, exist_ok=True)
-        for name in names:
-            if name.endswith((".nt", ".ttl")):
-                (target / name[len(prefix) :]).write_bytes(_git(git_dir, "show", f"HEAD:{name}"))
-    return cache
-
-
-def _git(git_dir: Path, *args: str) -> bytes:
-    return subprocess.run(
-        ["git", f"--git-dir={git_dir}", *args], check=True, capture_output=True
-    ).stdout
 
 
 def negative_tests(root: Path, suite: str) -> list[NegativeTest]:
