@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import yaml
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, UnicodeDammit
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -55,18 +55,26 @@ def parse_markdown(path: Path) -> ParsedDocument:
         metadata=metadata,
         related=list(dict.fromkeys(related)),
         elements=elements,
+        source_chars=len(body.strip()),
     )
 
 
 def read_text(path: Path) -> str:
-    """The file as UTF-8 text; a binary file is refused with a reason a user understands."""
+    """The file as text: UTF-8, else its detected legacy encoding (Windows-1252, Latin-1 ...).
+
+    A binary file is refused with a reason a user understands.
+    """
     raw = path.read_bytes()
     if b"\x00" in raw[:8192]:
         raise ValueError("not a text file (binary content)")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ValueError(f"not UTF-8 text (byte {error.start})") from error
+        dammit = UnicodeDammit(raw, ["windows-1252"])
+        if dammit.unicode_markup is None:
+            reason = f"not UTF-8 text (byte {error.start}) nor any detectable encoding"
+            raise ValueError(reason) from error
+        return str(dammit.unicode_markup)
 
 
 def split_front_matter(text: str) -> tuple[dict[str, Any], str]:

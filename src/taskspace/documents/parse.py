@@ -41,22 +41,28 @@ def is_supported(path: Path) -> bool:
 def parse_file(path: Path) -> ParsedDocument:
     """Parse one PDF, HTML or Markdown file into a finished :class:`ParsedDocument`."""
     path = Path(path)
+    if not path.exists():
+        raise DocumentParseError(path, "no such file or folder")
     parser = PARSERS.get(path.suffix.lower())
     if parser is None:
         supported = ", ".join(PARSERS)
         raise DocumentParseError(
             path, f"unsupported file type '{path.suffix or '(none)'}' (supported: {supported})"
         )
-    if not path.exists():
-        raise DocumentParseError(path, "no such file")
     if not path.is_file():
         raise DocumentParseError(path, "not a regular file")
     if path.stat().st_size == 0:
         raise DocumentParseError(path, "the file is empty")
     try:
         document = parser(path.resolve())
-    except (OSError, ValueError) as error:
+    except OSError as error:
+        raise DocumentParseError(
+            path, f"cannot read the file: {error.strerror or error}"
+        ) from error
+    except ValueError as error:
         raise DocumentParseError(path, str(error) or type(error).__name__) from error
+    except RecursionError as error:
+        raise DocumentParseError(path, "nested too deeply to parse") from error
     return finish(document)
 
 
