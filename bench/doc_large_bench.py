@@ -77,7 +77,7 @@ def run(megabytes: float, sources: list[Path], part_size: int) -> dict[str, Any]
             started = time.perf_counter()
             report = load_documents(graph, [path], options=LoadOptions(part_size=part_size))
             load_s = time.perf_counter() - started
-            graph.write_text(
+            graph.run_autocommit(
                 graph.queries.text("documents/remove_sources"),
                 sources=[source_id(SOURCE_KIND, str(path.resolve()), file_checksum(path))],
             )

@@ -122,3 +122,57 @@ def test_legacy_encodings_are_decoded(tmp_path: Path) -> None:
     notes = parse_file(markdown)
     assert notes.title == "Crème brûlée"
     assert _texts(notes, ElementKind.PARAGRAPH) == ["Café au lait, déjà vu."]
+
+
+def test_news_page_furniture_is_left_out(tmp_path: Path) -> None:
+    """Shapes found in mozilla/readability's saved news pages (not copied: their text is not
+    free): a video.js player's controls, a cookie notice, empty layout tables, ad labels."""
+    page = tmp_path / "news.html"
+    page.write_text(
+        '<html><body><div id="content"><div id="cookie-warning"><p>We use cookies to enhance'
+        " your visit.</p></div><article><h1>Hotel secrets</h1><table><tr><td></td></tr></table>"
+        "<p>Most people go to hotels for the pleasure of sleeping in a giant bed.</p>"
+        '<div class="video-js vjs-paused"><div class="vjs-big-play-button">'
+        '<span class="vjs-control-text">Play Video</span></div>'
+        '<div class="vjs-control-bar"><span>Mute</span><span>Current Time 0:00</span></div>'
+        "</div><p>Video shows bed bug infestation at New York hotel</p>"
+        "<div><p>Advertisement</p></div><p>Continue reading the main story</p>"
+        "<p>Bedbugs love wood.</p></article></div></body></html>",
+        encoding="utf-8",
+    )
+    parsed = parse_file(page)
+    assert [(e.kind, e.text) for e in parsed.elements] == [
+        (
+            ElementKind.PARAGRAPH,
+            "Most people go to hotels for the pleasure of sleeping in a giant bed.",
+        ),
+        (ElementKind.PARAGRAPH, "Video shows bed bug infestation at New York hotel"),
+        (ElementKind.PARAGRAPH, "Bedbugs love wood."),
+    ]
+
+
+def test_deep_chrome_inline_and_preformatted_pages_parse(tmp_path: Path) -> None:
+    deep = tmp_path / "deep-inline.html"
+    deep.write_text(
+        "<html><body><h1>T</h1><nav>"
+        + "<div>" * 3000
+        + "menu"
+        + "</div>" * 3000
+        + "</nav><p>"
+        + "<b>" * 3000
+        + "Bold words at the bottom."
+        + "</b>" * 3000
+        + "</p></body></html>"
+    )
+    assert _texts(parse_file(deep), ElementKind.PARAGRAPH) == ["Bold words at the bottom."]
+    draft = tmp_path / "deep-draft.html"
+    draft.write_text(
+        '<html><body><pre><span class="h2">1.  Introduction</span>\n\n   '
+        + "<span>" * 2000
+        + "Text of the introduction."
+        + "</span>" * 2000
+        + "\n</pre></body></html>"
+    )
+    parsed = parse_file(draft)
+    assert _texts(parsed, ElementKind.SECTION) == ["Introduction"]
+    assert _texts(parsed, ElementKind.PARAGRAPH) == ["Text of the introduction."]

@@ -287,7 +287,9 @@ class _Walker:
         elif name == "table" and _is_layout_table(tag):
             yield _Descend(self.walk(tag))  # a table used for layout holds content, not data
         elif name == "table":
-            yield _table(tag)
+            table = _table(tag)
+            if table.rows:  # an empty table is a layout or ad slot, not data
+                yield table
         elif name == "figure":
             yield from self._figure(tag)
         elif name == "img":

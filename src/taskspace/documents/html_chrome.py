@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from bs4 import BeautifulSoup
-from bs4.element import Comment, Tag
+from bs4.element import Comment, NavigableString, Tag
 
 CHROME_TAGS = ["nav", "aside", "script", "style", "noscript", "template", "svg", "button"]
 _CHROME_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "menu"}
@@ -172,6 +172,9 @@ def is_chrome(tag: Tag) -> bool:
         or tag.get("aria-hidden") == "true"
         or any(name.lower() in _CHROME_CLASSES or _TOC_NAME.match(name) for name in classes)
         or (tag.name == "sup" and "reference" in classes)  # "[1]"; Sphinx links are <a>
+        or any(_PLAYER_CLASS.match(name) or _CONSENT_NAME.search(name) for name in classes)
+        or bool(element_id and _CONSENT_NAME.search(element_id))
+        or (tag.name in {"p", "div", "span"} and _is_boilerplate(tag))
         or element_id.lower() in _IDS
         or (element_id and _TOC_NAME.match(element_id))
         or re.search(r"display\s*:\s*none", str(tag.get("style") or ""))
@@ -199,6 +202,30 @@ def inline_math(soup: BeautifulSoup) -> None:
 
 
 _DISPLAYSTYLE = re.compile(r"^\{\\(?:displaystyle|textstyle)\s*(.*)\}$", re.S)
+
+
+_PLAYER_CLASS = re.compile(r"^(?:video-js$|vjs-)")
+"""video.js players: "Play Video", "Mute", "Current Time 0:00", caption settings."""
+_CONSENT_NAME = re.compile(r"(?:^|[-_])(?:cookie|cookies|gdpr|consent)(?:$|[-_])", re.I)
+_BOILERPLATE = frozenset(
+    {
+        "advertisement",
+        "skip advertisement",
+        "continue reading the main story",
+        "jump to navigation",
+        "jump to search",
+        "jump to content",
+    }
+)
+"""Whole-block texts that are labels of page furniture, in any markup."""
+
+
+def _is_boilerplate(tag: Tag) -> bool:
+    """Only a tag with one string inside is looked at: cheap on every <div> of a big page."""
+    if len(tag.contents) != 1 or not isinstance(tag.contents[0], NavigableString):
+        return False  # (not tag.string: that one recurses down single-child chains)
+    text = str(tag.contents[0])
+    return len(text) < 60 and " ".join(text.split()).lower() in _BOILERPLATE
 
 
 def _is_message_box(table: Tag) -> bool:

@@ -191,7 +191,7 @@ class DocumentLoader:
             self._write_embeddings(rows, pending.vectors)
         except BaseException:
             if created:
-                self.graph.write_text(
+                self.graph.run_autocommit(  # the query deletes IN TRANSACTIONS
                     self.graph.queries.text("documents/remove_sources"), sources=[rows.source]
                 )
             raise
