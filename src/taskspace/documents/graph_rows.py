@@ -171,14 +171,15 @@ def document_rows(document: ParsedDocument, source: str, chunk_chars: int) -> Do
         {"start": chunk_id(path, a.index), "end": chunk_id(path, b.index)}
         for a, b in pairwise(chunks)
     ]
+    chunk_rows = [_chunk_row(path, chunk, source) for chunk in chunks]
     return DocumentRows(
         doc_id=doc_id,
         path=path,
         document=_document_row(document, doc_id, source),
         elements=[_element_row(document, element, source) for element in elements],
         structure=structure,
-        chunks=[_chunk_row(path, chunk, source) for chunk in chunks],
-        chunk_texts=[chunk.text for chunk in chunks],
+        chunks=chunk_rows,
+        chunk_texts=[row["props"]["text"] for row in chunk_rows],  # the same strings, not copies
         entities=_entity_rows(document, elements, chunks, source),
         source=source,
     )

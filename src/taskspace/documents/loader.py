@@ -344,6 +344,7 @@ def _run(
                     loader.report.warnings.append((document.path, warning))
                     continue
                 loader.add(document)
+                del document  # its rows are built: a large document is not kept twice
             advance("resolving links, shared entities")
             report = loader.finish()
     finally:
