@@ -3,8 +3,13 @@
 Per document the writes are few and batched (``UNWIND $rows``), and the embedding model
 runs in a worker thread while the structure is written, so the database work hides behind
 the model's. Edges that join documents (SIMILAR_TO, LINKS_TO, SHARES_ENTITY) are resolved in
-Cypher after the rows are in, so neither load order nor reloading changes the result. A
-file that fails to parse is reported with its reason and skipped; the rest loads.
+Cypher after the rows are in, so neither load order nor reloading changes the result.
+
+One file's failure is that file's error, whatever raised it: it is reported with a one-line
+reason and the rest loads. A file that parsed into almost nothing (a page that cleaning
+emptied) is reported as a warning and not written. A large document is written in parts of
+``LoadOptions.part_size`` elements and its similarity edges in batches, so no transaction
+grows with the file; its :Source is written with it, and taken back if the write fails.
 """
 
 from __future__ import annotations
