@@ -213,7 +213,7 @@ def _element_row(document: ParsedDocument, element: DocElement, source: str) -> 
             "text": element.text,
             "page": element.page,
             "bbox": list(element.bbox) if element.bbox else None,
-            "heading_path": list(element.heading_path),
+            "heading_path": element.heading_path,  # shared per section, never mutated
             "position": element.position,
             "level": element.level,
             "number": element.number,
