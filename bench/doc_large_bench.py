@@ -7,7 +7,8 @@ Run against a throwaway server (its own TASKSPACE_HOME and ports; see docs/bench
 The input is real text: the EIP Markdown files in the shared data (or any ``--source``
 files) repeated, every copy's headings renamed so that sections and chunk ids stay distinct,
 until the file reaches ``--mb`` megabytes. The phases are timed separately (parse, rows =
-chunking + entities, then the whole load with embeddings and writes), and the peak resident
+chunking + entities, then the whole load with embeddings and writes; the model's share is
+estimated by embedding 512 of the chunks alone first), and the peak resident
 memory of this process is read from the kernel (``VmHWM``). The document is removed again.
 """
 
@@ -25,6 +26,7 @@ from typing import Any
 from taskspace.documents.graph_rows import document_rows
 from taskspace.documents.loader import SOURCE_KIND, LoadOptions, load_documents
 from taskspace.documents.parse import parse_file
+from taskspace.embeddings import embed
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import source_id
@@ -33,6 +35,8 @@ from taskspace.settings import load_settings
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents" / "html_md"
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
 _HEADING = re.compile(r"^(#{1,6}) (.*)$", re.M)
+_SAMPLE = 512
+"""Chunks embedded alone to estimate the model's share of the load time."""
 
 
 def make_input(sources: list[Path], megabytes: float, target: Path) -> int:
@@ -60,7 +64,7 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run(megabytes: float, sources: list[Path], part_size: int) -> dict[str, Any]:
+def run(megabytes: float, sources: list[Path], part_size: int, load: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="doc-large-") as folder:
         path = Path(folder) / "large.md"
         size = make_input(sources, megabytes, path)
@@ -71,7 +75,24 @@ def run(megabytes: float, sources: list[Path], part_size: int) -> dict[str, Any]
         rows = document_rows(document, "bench", LoadOptions().chunk_chars)
         rows_s = time.perf_counter() - started
         elements, chunks = len(rows.elements), len(rows.chunks)
+        sample = rows.chunk_texts[:_SAMPLE]
         del rows, document
+        embed(sample[:8], batch_size=LoadOptions().embed_batch_size)  # the model, loaded
+        started = time.perf_counter()
+        embed(sample, batch_size=LoadOptions().embed_batch_size)
+        sample_s = max(1e-9, time.perf_counter() - started)
+        embed_estimate_s = sample_s * chunks / max(1, len(sample))
+        result: dict[str, Any] = {
+            "megabytes": round(size / 1_000_000, 2),
+            "elements": elements,
+            "chunks": chunks,
+            "parse_s": round(parse_s, 1),
+            "rows_s": round(rows_s, 1),
+            "embed_estimate_s": round(embed_estimate_s, 1),
+            "model_chunks_per_s": round(len(sample) / sample_s, 1) if sample else 0.0,
+        }
+        if not load:
+            return {**result, "peak_rss_mb": round(peak_rss_mb())}
         graph = Graph(load_settings())
         try:
             started = time.perf_counter()
@@ -84,11 +105,7 @@ def run(megabytes: float, sources: list[Path], part_size: int) -> dict[str, Any]
         finally:
             graph.close()
     return {
-        "megabytes": round(size / 1_000_000, 2),
-        "elements": elements,
-        "chunks": chunks,
-        "parse_s": round(parse_s, 1),
-        "rows_s": round(rows_s, 1),
+        **result,
         "load_s": round(load_s, 1),
         "mb_per_minute": round(size / 1_000_000 / (load_s / 60), 3),
         "peak_rss_mb": round(peak_rss_mb()),
@@ -102,11 +119,17 @@ def main() -> None:
     parser.add_argument("--mb", type=float, default=50.0, help="size of the generated file")
     parser.add_argument("--source", type=Path, nargs="*", help="real Markdown files to repeat")
     parser.add_argument("--part-size", type=int, default=LoadOptions().part_size)
+    parser.add_argument(
+        "--no-load",
+        action="store_true",
+        help="parse, build rows and sample the model only (memory of a file too large to load "
+        "in the time at hand)",
+    )
     args = parser.parse_args()
     sources = args.source or sorted(SHARED.glob("*.md"))
     if not sources:
         raise SystemExit(f"no Markdown sources: give --source or provide {SHARED}")
-    print(json.dumps(run(args.mb, sources, args.part_size), indent=2))
+    print(json.dumps(run(args.mb, sources, args.part_size, not args.no_load), indent=2))
 
 
 if __name__ == "__main__":
