@@ -375,6 +375,7 @@ def test_cli_loads_and_summarises(graph: Graph, server_env: dict[str, str]) -> N
     assert table.exit_code == 0, table.output
     assert "Documents loaded" in table.output and "Files not loaded" in table.output
     assert "truncated.pdf" in table.output and "1 of 2 files loaded" in table.output
+    assert "Partly loaded: 1 of 2 files." in table.output
 
 
 @server
@@ -383,10 +384,10 @@ def test_cli_fails_clearly_when_nothing_loads(
 ) -> None:
     result = CliRunner().invoke(docs, [str(MIXED / "truncated.pdf")], env=server_env)
     assert result.exit_code == 1
-    assert "No document loaded: none of the 1 files could be loaded" in result.output
+    assert "Nothing loaded: none of the 1 files loaded." in result.output
     assert "truncated.pdf" in result.output and "Traceback" not in result.output
     empty = CliRunner().invoke(docs, [str(tmp_path), "--json"], env=server_env)
     assert empty.exit_code == 1
     assert json.loads(empty.stdout)["files"] == 0
-    assert "no PDF, HTML or Markdown files were found" in empty.output
+    assert json.loads(empty.stdout)["status"] == "failed"
     assert one(graph, "MATCH (n) RETURN count(n)") == 0

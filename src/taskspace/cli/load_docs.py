@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.text import Text
 
 from taskspace.cli.context import connected_graph
+from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, error_console, json_option, print_json, print_table
 from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.documents.loader import LoadOptions, LoadReport, load_documents
@@ -46,30 +48,37 @@ def docs(
     )
     with connected_graph() as graph:
         report = load_documents(graph, list(paths), options=options, progress=not as_json)
+    outcome = LoadOutcome(unit="files", inputs=report.files, loaded=len(report.loaded))
     if as_json:
-        print_json(report.as_dict())
+        print_json({**report.as_dict(), **outcome.as_dict()})
     else:
         print_summary(report)
-    if not report.loaded:
-        reason = (
-            f"none of the {report.files} files could be loaded (see the errors above)"
-            if report.files
-            else "no PDF, HTML or Markdown files were found under the given paths"
-        )
-        message = f"No document loaded: {reason}."
-        error_console.print(Text.assemble(("Error: ", "bold red"), message))
-        raise SystemExit(1)
+    finish_load(outcome, as_json)
 
 
 def print_summary(report: LoadReport) -> None:
+    """The counts table, then one line per file that failed or was warned about, on stderr."""
     rows: list[tuple[str, str, int]] = [("documents", "loaded", len(report.loaded))]
     rows += [("elements", label, count) for label, count in sorted(report.elements.items())]
     rows += [("nodes", label, report.nodes[label]) for label in ("Chunk", "Entity")]
     rows += [("edges", rel_type, count) for rel_type, count in sorted(report.edges.items())]
     print_table("Documents loaded", ["what", "kind", "count"], rows)
     if report.errors:
-        print_table("Files not loaded", ["file", "reason"], report.errors)
+        print_table("Files not loaded", ["file", "reason"], _escaped(report.errors))
+    if report.warnings:
+        print_table(
+            "Files warned about (not loaded)", ["file", "reason"], _escaped(report.warnings)
+        )
+    for file, reason in report.errors:
+        error_console.print(Text.assemble(("Error: ", "bold red"), f"{reason}: {file}"))
+    for file, reason in report.warnings:
+        error_console.print(Text.assemble(("Warning: ", "bold yellow"), f"{file}: {reason}"))
     console.print(
         f"{len(report.loaded)} of {report.files} files loaded in {report.seconds:.1f}s; "
         f"{report.created_nodes} nodes and {report.created_relationships} relationships created."
     )
+
+
+def _escaped(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """File names and reasons are data: "[draft].md" must not be read as rich markup."""
+    return [(escape(file), escape(reason)) for file, reason in rows]

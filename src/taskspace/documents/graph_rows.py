@@ -90,6 +90,8 @@ class DocumentRows:
     chunks: list[Row]
     chunk_texts: list[str]
     entities: list[Row]
+    source: str = ""
+    """The id of the :Source every row names."""
 
     @property
     def chunk_ids(self) -> list[str]:
@@ -105,6 +107,46 @@ class DocumentRows:
             "chunk_ids": self.chunk_ids,
             **self.structure,
         }
+
+    def parts(self, max_elements: int) -> list[Row]:
+        """The payload cut in transactions of at most ``max_elements`` elements (and chunks).
+
+        The first part is a ``documents/merge_document`` row (the document, and the ids of
+        everything it now has, so that what an edited file lost is removed); the others are
+        ``documents/merge_document_part`` rows. An edge goes with the part of its later end,
+        so both ends exist when it is written. A small document is one part.
+        """
+        if len(self.elements) <= max_elements and len(self.chunks) <= max_elements:
+            return [self.payload()]
+        element_part = {row["id"]: i // max_elements for i, row in enumerate(self.elements)}
+        chunk_part = {
+            row["id"]: max([i // max_elements] + [element_part.get(e, 0) for e in row["elements"]])
+            for i, row in enumerate(self.chunks)
+        }
+        count = max([0, *element_part.values(), *chunk_part.values()]) + 1
+        parts: list[Row] = [
+            {
+                "id": self.doc_id,
+                "elements": [],
+                "chunks": [],
+                **{key: [] for key in STRUCTURE_EDGES},
+            }
+            for _ in range(count)
+        ]
+        for row in self.elements:
+            parts[element_part[row["id"]]]["elements"].append(row)
+        for row in self.chunks:
+            parts[chunk_part[row["id"]]]["chunks"].append(row)
+        where = {**element_part, **chunk_part}
+        for key in STRUCTURE_EDGES:
+            for edge in self.structure[key]:
+                ends = [edge.get("start"), edge["end"]]
+                parts[max(where.get(end, 0) for end in ends if end)][key].append(edge)
+        parts[0].update(
+            {**self.document, "element_ids": [r["id"] for r in self.elements]},
+            chunk_ids=self.chunk_ids,
+        )
+        return parts
 
     def counts(self) -> tuple[Counter[str], Counter[str]]:
         """Nodes per label and edges per type that these rows write."""
@@ -129,15 +171,17 @@ def document_rows(document: ParsedDocument, source: str, chunk_chars: int) -> Do
         {"start": chunk_id(path, a.index), "end": chunk_id(path, b.index)}
         for a, b in pairwise(chunks)
     ]
+    chunk_rows = [_chunk_row(path, chunk, source) for chunk in chunks]
     return DocumentRows(
         doc_id=doc_id,
         path=path,
         document=_document_row(document, doc_id, source),
         elements=[_element_row(document, element, source) for element in elements],
         structure=structure,
-        chunks=[_chunk_row(path, chunk, source) for chunk in chunks],
-        chunk_texts=[chunk.text for chunk in chunks],
+        chunks=chunk_rows,
+        chunk_texts=[row["props"]["text"] for row in chunk_rows],  # the same strings, not copies
         entities=_entity_rows(document, elements, chunks, source),
+        source=source,
     )
 
 
@@ -169,7 +213,7 @@ def _element_row(document: ParsedDocument, element: DocElement, source: str) -> 
             "text": element.text,
             "page": element.page,
             "bbox": list(element.bbox) if element.bbox else None,
-            "heading_path": list(element.heading_path),
+            "heading_path": element.heading_path,  # shared per section, never mutated
             "position": element.position,
             "level": element.level,
             "number": element.number,

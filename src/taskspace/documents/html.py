@@ -11,20 +11,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bs4 import BeautifulSoup
-from bs4.element import Comment, NavigableString, Tag
+from bs4 import BeautifulSoup, UnicodeDammit
+from bs4.element import NavigableString, Tag
 
+from taskspace.documents.html_chrome import main_content, strip_chrome, visible_chars
 from taskspace.documents.html_pre import is_preformatted_document, preformatted_elements
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
 from taskspace.documents.references import caption_kind, split_heading_number
 
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-_CHROME_TAGS = ["nav", "aside", "script", "style", "noscript", "template", "svg", "button"]
-_CHROME_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "menu"}
-_TOC_NAME = re.compile(r"(^|[-_ ])(toc|table-of-contents|tableofcontents)($|[-_ ])", re.I)
 _BLOCKS = HEADINGS | {
     "p",
     "ul",
@@ -50,8 +49,16 @@ _BLOCKS = HEADINGS | {
     "address",
     "header",
     "footer",
+    "tbody",
+    "thead",
+    "tfoot",
+    "tr",
+    "td",
+    "th",
 }
 _PERMALINK = re.compile(r"[\ue000-\uf8ff¶#]+\s*$")  # icon glyphs of "link to this heading"
+_EDIT_LINK = re.compile(r"\s*\[\s*edit(?:\s+source)?\s*\]\s*$", re.I)
+_SITE_SUFFIX = re.compile(r"^\s+[-|\u2013\u2014:\u00b7]\s+\S")
 _TITLE_METAS = ("dc.title", "citation_title", "og:title", "dcterms.title")
 _AUTHOR_METAS = ("author", "dc.creator", "citation_author", "dcterms.creator", "article:author")
 _LANGUAGE_CLASS = re.compile(r"^(?:language|lang|highlight|sourceCode)-(?P<language>[\w+#-]+)$")
@@ -59,22 +66,20 @@ _LANGUAGE_CLASS = re.compile(r"^(?:language|lang|highlight|sourceCode)-(?P<langu
 
 def parse_html(path: Path) -> ParsedDocument:
     """Elements, title, authors and <meta> values of one HTML file."""
-    raw = path.read_bytes()
-    if b"\x00" in raw[:8192]:
-        raise ValueError("not an HTML file (binary content)")
-    soup = BeautifulSoup(raw, "lxml")
+    soup = BeautifulSoup(decode_html(path.read_bytes()), "lxml")
     if soup.find(["html", "body", "p", "div", "pre"]) is None:
         raise ValueError("no HTML content found")
     metadata = meta_values(soup)
     for br in soup.find_all("br"):
         br.replace_with("\n")
+    source_chars = visible_chars(soup)
     strip_chrome(soup)
     root = main_content(soup)
     title = _title(soup, metadata)
     if is_preformatted_document(root):
         elements = preformatted_elements(root)
     else:
-        elements = list(_Walker().walk(root))
+        elements = list(_Walker().elements(root))
     if title is None:
         first = next((e for e in elements if e.kind is ElementKind.SECTION), None)
         title = first.text if first else path.stem
@@ -88,7 +93,22 @@ def parse_html(path: Path) -> ParsedDocument:
         authors=_authors(metadata),
         metadata=metadata,
         elements=elements,
+        source_chars=source_chars,
     )
+
+
+def decode_html(raw: bytes) -> str:
+    """The page as text: its declared or detected encoding (a Windows-1252 page loads too).
+
+    BeautifulSoup's UnicodeDammit tries the byte-order mark, the <meta charset>, UTF-8, then
+    charset detection; binary content (NUL bytes) is refused with a reason instead.
+    """
+    if b"\x00" in raw[:8192] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValueError("not an HTML file (binary content)")
+    dammit = UnicodeDammit(raw, ["utf-8", "windows-1252"], is_html=True)
+    if dammit.unicode_markup is None:
+        raise ValueError("not text in any encoding that could be detected")
+    return str(dammit.unicode_markup)
 
 
 def meta_values(soup: BeautifulSoup) -> dict[str, Any]:
@@ -111,42 +131,6 @@ def meta_values(soup: BeautifulSoup) -> dict[str, Any]:
     return values
 
 
-def strip_chrome(soup: BeautifulSoup) -> None:
-    """Remove navigation, banners, scripts, hidden and table-of-contents blocks in place."""
-    doomed: list[Tag] = list(soup.find_all(_CHROME_TAGS))
-    for tag in soup.find_all(True):
-        if not isinstance(tag, Tag) or tag.attrs is None:
-            continue
-        classes = " ".join(tag.get("class") or [])
-        if (
-            tag.get("role") in _CHROME_ROLES
-            or tag.has_attr("hidden")
-            or tag.get("aria-hidden") == "true"
-            or "noprint" in classes.split()
-            or _TOC_NAME.search(classes)
-            or _TOC_NAME.search(str(tag.get("id") or ""))
-            or re.search(r"display\s*:\s*none", str(tag.get("style") or ""))
-            or (tag.name in {"header", "footer"} and tag.find_parent(["article", "main"]) is None)
-        ):
-            doomed.append(tag)
-    for comment in soup.find_all(string=lambda s: isinstance(s, Comment)):
-        comment.extract()
-    for tag in doomed:
-        tag.decompose()
-
-
-def main_content(soup: BeautifulSoup) -> Tag:
-    """<main>, [role=main] or the only <article>; the body otherwise."""
-    for candidate in (soup.find("main"), soup.select_one('[role="main"]')):
-        if isinstance(candidate, Tag):
-            return candidate
-    articles = soup.find_all("article")
-    if len(articles) == 1 and isinstance(articles[0], Tag):
-        return articles[0]
-    body = soup.body or soup
-    return body if isinstance(body, Tag) else soup
-
-
 def text_of(tag: Tag) -> str:
     return " ".join(tag.get_text().split())
 
@@ -160,15 +144,28 @@ def links_of(tag: Tag) -> list[str]:
 
 def _title(soup: BeautifulSoup, metadata: dict[str, Any]) -> str | None:
     lowered = {key.lower(): value for key, value in metadata.items()}
+    h1 = soup.find("h1") or soup.find(class_="h1")
+    heading = heading_text(h1) if isinstance(h1, Tag) else ""
     for name in _TITLE_METAS:
         value = lowered.get(name)
         if value:
-            return str(value[0] if isinstance(value, list) else value)
-    h1 = soup.find("h1") or soup.find(class_="h1")
-    if isinstance(h1, Tag) and text_of(h1):
-        return _PERMALINK.sub("", text_of(h1)).strip()
+            return _without_site_name(str(value[0] if isinstance(value, list) else value), heading)
+    if heading:
+        return heading
     html_title = metadata.get("html_title")
-    return str(html_title) if html_title else None
+    return _without_site_name(str(html_title), heading) if html_title else None
+
+
+def _without_site_name(title: str, heading: str) -> str:
+    """A title "Circular buffer - Wikipedia" is "Circular buffer" when the <h1> says so."""
+    suffix = title[len(heading) :] if heading and title.startswith(heading) else ""
+    return heading if suffix and _SITE_SUFFIX.match(suffix) else title
+
+
+def heading_text(tag: Tag) -> str:
+    """A heading's words without its permalink glyph or a wiki's "[edit]" link."""
+    text = _EDIT_LINK.sub("", text_of(tag))
+    return _PERMALINK.sub("", text).strip()
 
 
 def _authors(metadata: dict[str, Any]) -> list[str]:
@@ -211,10 +208,39 @@ def _code_language(tag: Tag) -> str | None:
     return None
 
 
-class _Walker:
-    """Emits elements in document order; inline runs between blocks become paragraphs."""
+@dataclass(frozen=True)
+class _Descend:
+    """A request to the walker's driver: run this nested walk next (instead of recursing)."""
 
-    def walk(self, node: Tag) -> Iterator[DocElement]:
+    steps: Iterator[DocElement | _Descend]
+
+
+_Step = DocElement | _Descend
+"""What a walking generator yields: an element, or a nested walk to run first."""
+
+
+class _Walker:
+    """Emits elements in document order; inline runs between blocks become paragraphs.
+
+    Nested blocks are not walked by recursion: the generators yield a :class:`_Descend`
+    and :meth:`elements` keeps the stack itself, so 500 nested <div>s cost 500 list entries,
+    not 1,500 Python frames (a real page can nest deeper than the interpreter allows).
+    """
+
+    def elements(self, root: Tag) -> Iterator[DocElement]:
+        stack: list[Iterator[_Step]] = [self.walk(root)]
+        while stack:
+            try:
+                item = next(stack[-1])
+            except StopIteration:
+                stack.pop()
+                continue
+            if isinstance(item, _Descend):
+                stack.append(item.steps)
+            else:
+                yield item
+
+    def walk(self, node: Tag) -> Iterator[_Step]:
         run: list[Any] = []
         for child in node.children:
             if isinstance(child, NavigableString):
@@ -223,7 +249,7 @@ class _Walker:
                 if child.name in _BLOCKS or child.find(_BLOCKS) is not None:
                     yield from self._run(run)
                     run = []
-                    yield from self._block(child)
+                    yield _Descend(self._block(child))
                 else:
                     run.append(child)
         yield from self._run(run)
@@ -236,10 +262,10 @@ class _Walker:
             links = [link for n in run if isinstance(n, Tag) for link in links_of(n)]
             yield _element(ElementKind.PARAGRAPH, text, links=links)
 
-    def _block(self, tag: Tag) -> Iterator[DocElement]:
+    def _block(self, tag: Tag) -> Iterator[_Step]:
         name = tag.name
         if name in HEADINGS:
-            number, title = split_heading_number(_PERMALINK.sub("", text_of(tag)).strip())
+            number, title = split_heading_number(heading_text(tag))
             if title:
                 yield _element(
                     ElementKind.SECTION,
@@ -258,8 +284,12 @@ class _Walker:
             code = tag.get_text().strip("\n")
             if code.strip():
                 yield _element(ElementKind.CODE, code, language=_code_language(tag))
+        elif name == "table" and _is_layout_table(tag):
+            yield _Descend(self.walk(tag))  # a table used for layout holds content, not data
         elif name == "table":
-            yield _table(tag)
+            table = _table(tag)
+            if table.rows:  # an empty table is a layout or ad slot, not data
+                yield table
         elif name == "figure":
             yield from self._figure(tag)
         elif name == "img":
@@ -268,17 +298,17 @@ class _Walker:
                 src = [str(tag["src"])] if tag.get("src") else []
                 yield _element(ElementKind.FIGURE, alt, caption=alt, links=src)
         elif name != "hr":
-            yield from self.walk(tag)
+            yield _Descend(self.walk(tag))
 
-    def _paragraph(self, tag: Tag) -> Iterator[DocElement]:
+    def _paragraph(self, tag: Tag) -> Iterator[_Step]:
         if tag.find(_BLOCKS) is not None:  # invalid but common: blocks nested in <p>
-            yield from self.walk(tag)
+            yield _Descend(self.walk(tag))
             return
         text = text_of(tag)
         if text:
             yield _element(ElementKind.PARAGRAPH, text, links=links_of(tag))
 
-    def _list_item(self, tag: Tag) -> Iterator[DocElement]:
+    def _list_item(self, tag: Tag) -> Iterator[_Step]:
         nested = [c for c in tag.children if isinstance(c, Tag) and c.name in _BLOCKS - {"p"}]
         own = [c for c in tag.children if not any(c is n for n in nested)]
         parts = [c if isinstance(c, str) else c.get_text() for c in own]
@@ -287,7 +317,7 @@ class _Walker:
             links = [link for c in own if isinstance(c, Tag) for link in links_of(c)]
             yield _element(ElementKind.LIST_ITEM, text, links=links)
         for child in nested:
-            yield from self._block(child)
+            yield _Descend(self._block(child))
 
     def _figure(self, tag: Tag) -> Iterator[DocElement]:
         figcaption = tag.find("figcaption")
@@ -308,6 +338,16 @@ class _Walker:
                 number=label[1] if label else None,
                 links=links,
             )
+
+
+def _is_layout_table(tag: Tag) -> bool:
+    """role=presentation, or cells that hold paragraphs, lists or headings rather than values."""
+    if tag.get("role") in {"presentation", "none"}:
+        return True
+    cells = [c for c in tag.find_all(["td", "th"]) if c.find_parent("table") is tag]
+    if not cells or any(c.name == "th" for c in cells):
+        return False
+    return any(c.find(["p", "ul", "ol", "h1", "h2", "h3", "h4", "table"]) for c in cells)
 
 
 def _table(tag: Tag, caption: str | None = None) -> DocElement:

@@ -97,7 +97,13 @@ def _lines(pres: list[Tag]) -> list[_Line]:
         lines.extend(_Line(text=piece) for piece in rest)
 
     def visit(node: Tag) -> None:
-        for child in node.children:
+        """Depth first in document order, with a stack of its own (no recursion limit)."""
+        stack = [iter(node.children)]
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                continue
             if isinstance(child, NavigableString):
                 emit(str(child))
                 continue
@@ -111,7 +117,7 @@ def _lines(pres: list[Tag]) -> list[_Line]:
                 lines[-1].heading = level
             elif child.name == "a" and child.get("href") and "selflink" not in classes:
                 lines[-1].links.append(str(child["href"]))
-            visit(child)
+            stack.append(iter(child.children))
 
     for pre in pres:
         if lines[-1].text.strip():

@@ -3,8 +3,13 @@
 Per document the writes are few and batched (``UNWIND $rows``), and the embedding model
 runs in a worker thread while the structure is written, so the database work hides behind
 the model's. Edges that join documents (SIMILAR_TO, LINKS_TO, SHARES_ENTITY) are resolved in
-Cypher after the rows are in, so neither load order nor reloading changes the result. A
-file that fails to parse is reported with its reason and skipped; the rest loads.
+Cypher after the rows are in, so neither load order nor reloading changes the result.
+
+One file's failure is that file's error, whatever raised it: it is reported with a one-line
+reason and the rest loads. A file that parsed into almost nothing (a page that cleaning
+emptied) is reported as a warning and not written. A large document is written in parts of
+``LoadOptions.part_size`` elements and its similarity edges in batches, so no transaction
+grows with the file; its :Source is written with it, and taken back if the write fails.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -22,6 +27,7 @@ from typing import Any
 
 from neo4j.exceptions import Neo4jError
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -34,13 +40,18 @@ from rich.progress import (
 from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.documents.graph_rows import DocumentRows, document_id, document_rows
 from taskspace.documents.model import ParsedDocument
+from taskspace.documents.quality import emptied_warning
 from taskspace.embeddings import embed
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
-from taskspace.graph.provenance import complete_source, record_source
+from taskspace.graph.provenance import complete_source, source_id
 from taskspace.graph.writer import BatchedWriter, WriteSummary
 
 SOURCE_KIND = "documents"
+_EMBED_SLICE = 512
+"""Chunks embedded between two progress reports."""
+_SIMILARITY_BATCH = 500
+"""Chunks whose nearest neighbours one transaction asks the vector index for."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +61,11 @@ class LoadOptions:
     neighbours: int = 10
     """How many nearest chunks each chunk asks the vector index for."""
     min_shared_entities: int = 2
-    embed_batch_size: int = 64
+    embed_batch_size: int = 16
+    """Texts per model call: 64 held 520 MB of activations at once, 16 holds 230 MB, and on
+    two CPU cores the chunks per second were the same within the noise (bench notes)."""
+    part_size: int = 2000
+    """Most elements (and chunks) written in one transaction; a larger document is cut."""
 
 
 @dataclass
@@ -60,6 +75,8 @@ class LoadReport:
     files: int = 0
     loaded: list[str] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+    """Files that parsed but were not loaded, with why (a page that cleaning emptied)."""
     nodes: Counter[str] = field(default_factory=Counter)
     edges: Counter[str] = field(default_factory=Counter)
     elements: Counter[str] = field(default_factory=Counter)
@@ -80,6 +97,7 @@ class LoadReport:
             "elements": dict(sorted(self.elements.items())),
             "edges": dict(sorted(self.edges.items())),
             "errors": [{"file": file, "reason": reason} for file, reason in self.errors],
+            "warnings": [{"file": file, "reason": reason} for file, reason in self.warnings],
             "created_nodes": self.created_nodes,
             "created_relationships": self.created_relationships,
             "seconds": round(self.seconds, 3),
@@ -92,6 +110,7 @@ class _Pending:
 
     rows: DocumentRows
     vectors: Future[list[list[float]]]
+    checksum: str
 
 
 class DocumentLoader:
@@ -104,6 +123,9 @@ class DocumentLoader:
         self.report = LoadReport()
         self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
         self._pending: _Pending | None = None
+        self._embedded = 0
+        self.progress: Callable[[str], None] = lambda _step: None
+        """Told what a long write is doing (parts of a large document), for a progress bar."""
 
     def close(self) -> None:
         self._embedder.shutdown(wait=True)
@@ -119,6 +141,9 @@ class DocumentLoader:
         except Neo4jError as error:
             self._refused(document.path, error)
             prepared = None
+        except Exception as error:
+            self.report.errors.append((document.path, failure_reason(error)))
+            prepared = None
         self.flush()
         self._pending = prepared
 
@@ -132,6 +157,9 @@ class DocumentLoader:
         except Neo4jError as error:
             self._refused(pending.rows.path, error)
             return
+        except Exception as error:
+            self.report.errors.append((pending.rows.path, failure_reason(error)))
+            return
         self.report.loaded.append(pending.rows.path)
         complete_source(self.graph, pending.rows.document["props"]["source"])
 
@@ -139,28 +167,61 @@ class DocumentLoader:
         self.report.errors.append((path, f"the database refused it: {error}"))
 
     def _prepare(self, document: ParsedDocument) -> _Pending:
-        source = record_source(self.graph, SOURCE_KIND, document.path, _checksum(document))
+        checksum = _checksum(document)
+        source = source_id(SOURCE_KIND, document.path, checksum)
         rows = document_rows(document, source, self.options.chunk_chars)
-        vectors = self._embedder.submit(
-            embed, rows.chunk_texts, batch_size=self.options.embed_batch_size
-        )
-        return _Pending(rows, vectors)
+        vectors = self._embedder.submit(self._embed, rows.chunk_texts)
+        return _Pending(rows, vectors, checksum)
+
+    def _embed(self, texts: list[str]) -> list[list[float]]:
+        """Vectors for ``texts``, in slices, counting progress in ``self._embedded``."""
+        self._embedded = 0
+        vectors: list[list[float]] = []
+        for start in range(0, len(texts), _EMBED_SLICE):
+            vectors += embed(
+                texts[start : start + _EMBED_SLICE], batch_size=self.options.embed_batch_size
+            )
+            self._embedded = len(vectors)
+        return vectors
 
     def _write(self, pending: _Pending) -> None:
+        """The :Source, then the rows; a failure takes back a :Source this write created."""
         rows = pending.rows
-        self._write_structure(rows)
-        self._write_embeddings(rows, pending.vectors)
+        created = self.graph.write_text(
+            self.graph.queries.text("writes/merge_source"),
+            id=rows.source,
+            kind=SOURCE_KIND,
+            uri=rows.path,
+            checksum=pending.checksum,
+        ).counters.nodes_created
+        try:
+            self._write_structure(rows)
+            self._write_embeddings(rows, pending.vectors)
+        except BaseException:
+            if created:
+                self.graph.run_autocommit(  # the query deletes IN TRANSACTIONS
+                    self.graph.queries.text("documents/remove_sources"), sources=[rows.source]
+                )
+            raise
         nodes, edges = rows.counts()
         self.report.nodes.update(nodes)
         self.report.edges.update(edges)
         self.report.elements.update(row["label"] for row in rows.elements)
 
     def _write_structure(self, rows: DocumentRows) -> None:
-        """The document, its elements, chunks and their edges (one transaction), then entities."""
-        self.report.add_write(self.writer.write_named("documents/merge_document", [rows.payload()]))
+        """The document, its elements, chunks and their edges (in parts), then entities."""
+        parts = rows.parts(self.options.part_size)
+        for number, part in enumerate(parts):
+            if len(parts) > 1:
+                self.progress(f"{Path(rows.path).name}: part {number + 1} of {len(parts)}")
+            name = "documents/merge_document" if number == 0 else "documents/merge_document_part"
+            self.report.add_write(self.writer.write_named(name, [part]))
         self.report.add_write(self.writer.write_named("documents/merge_entities", rows.entities))
 
     def _write_embeddings(self, rows: DocumentRows, vectors: Future[list[list[float]]]) -> None:
+        name = Path(rows.path).name
+        while not wait([vectors], timeout=1.0).done:
+            self.progress(f"{name}: embedding {self._embedded} of {len(rows.chunk_ids)} chunks")
         embedded = [
             {"id": chunk_id, "embedding": vector}
             for chunk_id, vector in zip(rows.chunk_ids, vectors.result(), strict=True)
@@ -168,13 +229,18 @@ class DocumentLoader:
         if not embedded:
             return
         self.writer.write_named("documents/set_chunk_embeddings", embedded)
-        summary = self.graph.write_text(
-            self.graph.queries.text("documents/similar_chunks"),
-            document=rows.doc_id,
-            neighbours=self.options.neighbours,
-            threshold=self.options.similarity_threshold,
-        )
-        self.report.created_relationships += summary.counters.relationships_created
+        ids = rows.chunk_ids
+        step = _SIMILARITY_BATCH
+        for start in range(0, len(ids), step):
+            if len(ids) > step:
+                self.progress(f"{Path(rows.path).name}: similar chunks {start} of {len(ids)}")
+            summary = self.graph.write_text(
+                self.graph.queries.text("documents/similar_chunks_of"),
+                chunks=ids[start : start + step],
+                neighbours=self.options.neighbours,
+                threshold=self.options.similarity_threshold,
+            )
+            self.report.created_relationships += summary.counters.relationships_created
 
     def finish(self) -> LoadReport:
         """Resolve LINKS_TO for all documents and SHARES_ENTITY for these; count the result."""
@@ -196,6 +262,16 @@ class DocumentLoader:
             self.report.edges["LINKS_TO"] = int(counts["links_to"])
             self.report.edges["SHARES_ENTITY"] = int(counts["shares_entity"])
         return self.report
+
+
+def failure_reason(error: BaseException) -> str:
+    """One line for the report: what went wrong, never a traceback."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply to process (RecursionError)"
+    if isinstance(error, MemoryError):
+        return "too large to process in the memory available (MemoryError)"
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
 def _checksum(document: ParsedDocument) -> str:
@@ -258,7 +334,8 @@ def _run(
     started = time.perf_counter()
     loader = DocumentLoader(graph, options or LoadOptions(), batch_size)
     try:
-        with _progress(total) as advance:
+        with _progress(total) as (advance, describe):
+            loader.progress = describe
             for name, parse in jobs:
                 loader.report.files += 1
                 advance(name)
@@ -267,7 +344,15 @@ def _run(
                 except DocumentParseError as error:
                     loader.report.errors.append((str(error.path), error.reason))
                     continue
+                except Exception as error:
+                    loader.report.errors.append((name, failure_reason(error)))
+                    continue
+                warning = emptied_warning(document)
+                if warning is not None:
+                    loader.report.warnings.append((document.path, warning))
+                    continue
                 loader.add(document)
+                del document  # its rows are built: a large document is not kept twice
             advance("resolving links, shared entities")
             report = loader.finish()
     finally:
@@ -276,11 +361,21 @@ def _run(
     return report
 
 
+Say = Callable[[str], None]
+
+
+def _quiet(_text: str) -> None:
+    return None
+
+
 @contextmanager
-def _progress(total: int | None) -> Iterator[Callable[[str], None]]:
-    """A rich progress bar on stderr (stdout stays clean for --json); off when total is None."""
+def _progress(total: int | None) -> Iterator[tuple[Say, Say]]:
+    """A rich progress bar on stderr (stdout stays clean for --json); off when total is None.
+
+    Yields ``advance(name)`` (next file) and ``describe(text)`` (what a long file is doing).
+    """
     if total is None:
-        yield lambda _name: None
+        yield _quiet, _quiet
         return
     columns = (
         SpinnerColumn(),
@@ -296,6 +391,9 @@ def _progress(total: int | None) -> Iterator[Callable[[str], None]]:
         def advance(name: str) -> None:
             nonlocal done
             done += 1
-            bar.update(task, completed=min(done, total), description=Path(name).name)
+            bar.update(task, completed=min(done, total), description=escape(Path(name).name))
 
-        yield advance
+        def describe(text: str) -> None:
+            bar.update(task, description=escape(text))
+
+        yield advance, describe

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import yaml
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, UnicodeDammit
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -34,8 +34,7 @@ def parse_markdown(path: Path) -> ParsedDocument:
     """Elements, front-matter metadata, title, authors and related documents of a Markdown file."""
     text = read_text(path)
     metadata, body = split_front_matter(text)
-    parser = MarkdownIt("commonmark").enable("table")
-    elements = _Walker().walk(parser.parse(body))
+    elements = parse_body(body)
     title = str(metadata.get("title") or "").strip()
     first_h1 = next(
         (i for i, e in enumerate(elements) if e.kind is ElementKind.SECTION and e.level == 1), None
@@ -55,18 +54,73 @@ def parse_markdown(path: Path) -> ParsedDocument:
         metadata=metadata,
         related=list(dict.fromkeys(related)),
         elements=elements,
+        source_chars=len(body.strip()),
     )
 
 
+PIECE_CHARS = 1_000_000
+"""Markdown longer than this is parsed piece by piece, cut before a heading."""
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ATX_HEADING = re.compile(r"^#{1,6}(?:[ \t]|$)")
+
+
+def parse_body(body: str, piece_chars: int = PIECE_CHARS) -> list[DocElement]:
+    """Elements of the Markdown text; a long text is parsed in pieces of about ``piece_chars``.
+
+    markdown-it keeps a token object per syntax event, several per line: a 50 MB file held
+    well over a gigabyte of tokens at once. Cut before headings outside code fences, each
+    piece's tokens are dropped once its elements are out. Link reference definitions are
+    shared forward through markdown-it's ``env`` (a definition after its use in a later
+    piece of a very large file is the one case that reads differently).
+    """
+    parser = MarkdownIt("commonmark").enable("table")
+    env: dict[str, Any] = {}
+    elements: list[DocElement] = []
+    for piece in split_pieces(body, piece_chars):
+        elements.extend(_Walker().walk(parser.parse(piece, env)))
+    return elements
+
+
+def split_pieces(text: str, piece_chars: int) -> list[str]:
+    """``text`` cut before ATX headings (outside fenced code) into pieces >= ``piece_chars``."""
+    if len(text) <= piece_chars:
+        return [text]
+    pieces: list[str] = []
+    current: list[str] = []
+    size = 0
+    fence: str | None = None
+    for line in text.splitlines(keepends=True):
+        opening = _FENCE.match(line)
+        if fence is None and opening:
+            fence = opening.group(1)[0] * 3
+        elif fence is not None and line.lstrip(" ").startswith(fence):
+            fence = None
+        elif fence is None and size >= piece_chars and _ATX_HEADING.match(line):
+            pieces.append("".join(current))
+            current, size = [], 0
+        current.append(line)
+        size += len(line)
+    if current:
+        pieces.append("".join(current))
+    return pieces
+
+
 def read_text(path: Path) -> str:
-    """The file as UTF-8 text; a binary file is refused with a reason a user understands."""
+    """The file as text: UTF-8, else its detected legacy encoding (Windows-1252, Latin-1 ...).
+
+    A binary file is refused with a reason a user understands.
+    """
     raw = path.read_bytes()
     if b"\x00" in raw[:8192]:
         raise ValueError("not a text file (binary content)")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ValueError(f"not UTF-8 text (byte {error.start})") from error
+        dammit = UnicodeDammit(raw, ["windows-1252"])
+        if dammit.unicode_markup is None:
+            reason = f"not UTF-8 text (byte {error.start}) nor any detectable encoding"
+            raise ValueError(reason) from error
+        return str(dammit.unicode_markup)
 
 
 def split_front_matter(text: str) -> tuple[dict[str, Any], str]:

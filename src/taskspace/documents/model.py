@@ -84,3 +84,8 @@ class ParsedDocument(BaseModel):
     )
     elements: list[DocElement] = Field(default_factory=list)
     pages: int | None = None
+    source_chars: int | None = Field(
+        default=None,
+        description="characters of visible text in the file before cleaning (HTML, Markdown): "
+        "what the elements are measured against to notice a page that cleaning emptied",
+    )

@@ -41,22 +41,28 @@ def is_supported(path: Path) -> bool:
 def parse_file(path: Path) -> ParsedDocument:
     """Parse one PDF, HTML or Markdown file into a finished :class:`ParsedDocument`."""
     path = Path(path)
+    if not path.exists():
+        raise DocumentParseError(path, "no such file or folder")
     parser = PARSERS.get(path.suffix.lower())
     if parser is None:
         supported = ", ".join(PARSERS)
         raise DocumentParseError(
             path, f"unsupported file type '{path.suffix or '(none)'}' (supported: {supported})"
         )
-    if not path.exists():
-        raise DocumentParseError(path, "no such file")
     if not path.is_file():
         raise DocumentParseError(path, "not a regular file")
     if path.stat().st_size == 0:
         raise DocumentParseError(path, "the file is empty")
     try:
         document = parser(path.resolve())
-    except (OSError, ValueError) as error:
+    except OSError as error:
+        raise DocumentParseError(
+            path, f"cannot read the file: {error.strerror or error}"
+        ) from error
+    except ValueError as error:
         raise DocumentParseError(path, str(error) or type(error).__name__) from error
+    except RecursionError as error:
+        raise DocumentParseError(path, "nested too deeply to parse") from error
     return finish(document)
 
 
@@ -88,32 +94,32 @@ def iter_document_files(paths: Iterable[Path]) -> Iterator[Path]:
 
 
 def finish(document: ParsedDocument) -> ParsedDocument:
-    """Positions, section levels, parents, heading paths and references for every element."""
+    """Positions, section levels, parents, heading paths and references for every element.
+
+    The elements are completed in place (the parser's document is not shared); elements of
+    one section share one heading-path list, which nothing mutates.
+    """
     sections = [e for e in document.elements if e.kind is ElementKind.SECTION]
     shift = min((e.level or 1 for e in sections), default=1) - 1
     stack: list[tuple[int, int, str]] = []  # (level, position, title) of the open sections
-    finished: list[DocElement] = []
+    path: list[str] = []  # one list shared by the elements of a section, not one per element
     for position, element in enumerate(document.elements):
         level = element.level
         if element.kind is ElementKind.SECTION:
             level = max(1, (element.level or 1 + shift) - shift)
             while stack and stack[-1][0] >= level:
                 stack.pop()
-        references = [] if element.kind is ElementKind.CODE else _references(element)
-        finished.append(
-            element.model_copy(
-                update={
-                    "position": position,
-                    "level": level,
-                    "parent": stack[-1][1] if stack else None,
-                    "heading_path": [title for _, _, title in stack],
-                    "references": references,
-                }
-            )
-        )
+            path = [title for _, _, title in stack]
+        # in place: a copy of every element doubled the peak memory of a large document
+        element.position = position
+        element.level = level
+        element.parent = stack[-1][1] if stack else None
+        element.heading_path = path
+        element.references = [] if element.kind is ElementKind.CODE else _references(element)
         if element.kind is ElementKind.SECTION and level is not None:
             stack.append((level, position, element.text))
-    return document.model_copy(update={"elements": finished})
+            path = [title for _, _, title in stack]
+    return document
 
 
 def _references(element: DocElement) -> list[CrossReference]:

@@ -1,0 +1,64 @@
+// One more part of a large document whose first part `documents/merge_document` wrote:
+// elements, chunks and the edges whose later end is in this part (earlier ends are already
+// committed, so every MATCH finds its node). Parts keep each transaction small: a 50 MB file
+// written as one transaction needed more memory than the server had.
+// Params: $rows = [{id, elements: [{id, label, props}], chunks: [{id, props, elements: [id]}],
+//                   has_section / doc_contains: [{end}],
+//                   contains / next / refers_to / next_chunk: [{start, end}]}]
+UNWIND $rows AS doc
+MATCH (d:Document {id: doc.id})
+CALL (doc) {
+  UNWIND doc.elements AS row
+  MERGE (n:DocElement {id: row.id})
+  SET n += row.props
+  FOREACH (_ IN CASE row.label WHEN 'Section' THEN [1] ELSE [] END | SET n:Section)
+  FOREACH (_ IN CASE row.label WHEN 'Paragraph' THEN [1] ELSE [] END | SET n:Paragraph)
+  FOREACH (_ IN CASE row.label WHEN 'Table' THEN [1] ELSE [] END | SET n:Table)
+  FOREACH (_ IN CASE row.label WHEN 'Figure' THEN [1] ELSE [] END | SET n:Figure)
+  FOREACH (_ IN CASE row.label WHEN 'ListItem' THEN [1] ELSE [] END | SET n:ListItem)
+  FOREACH (_ IN CASE row.label WHEN 'Code' THEN [1] ELSE [] END | SET n:Code)
+}
+CALL (d, doc) {
+  UNWIND doc.has_section AS row
+  MATCH (s:DocElement {id: row.end})
+  MERGE (d)-[:HAS_SECTION]->(s)
+}
+CALL (d, doc) {
+  UNWIND doc.doc_contains AS row
+  MATCH (el:DocElement {id: row.end})
+  MERGE (d)-[:CONTAINS]->(el)
+}
+CALL (doc) {
+  UNWIND doc.contains AS row
+  MATCH (a:DocElement {id: row.start})
+  MATCH (b:DocElement {id: row.end})
+  MERGE (a)-[:CONTAINS]->(b)
+}
+CALL (doc) {
+  UNWIND doc.next AS row
+  MATCH (a:DocElement {id: row.start})
+  MATCH (b:DocElement {id: row.end})
+  MERGE (a)-[:NEXT]->(b)
+}
+CALL (doc) {
+  UNWIND doc.refers_to AS row
+  MATCH (a:DocElement {id: row.start})
+  MATCH (b:DocElement {id: row.end})
+  MERGE (a)-[:REFERS_TO]->(b)
+}
+CALL (d, doc) {
+  UNWIND doc.chunks AS row
+  MERGE (c:Chunk {id: row.id})
+  SET c += row.props
+  MERGE (c)-[:FROM_DOCUMENT]->(d)
+  WITH c, row
+  UNWIND row.elements AS element_id
+  MATCH (el:DocElement {id: element_id})
+  MERGE (c)-[:HAS_ELEMENT]->(el)
+}
+CALL (doc) {
+  UNWIND doc.next_chunk AS row
+  MATCH (a:Chunk {id: row.start})
+  MATCH (b:Chunk {id: row.end})
+  MERGE (a)-[:NEXT_CHUNK]->(b)
+}
