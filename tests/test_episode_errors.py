@@ -151,3 +151,15 @@ def test_format_mappings_validate_and_bad_ones_are_refused(
     monkeypatch.setattr(mappings, "mapping_dir", lambda: tmp_path)
     with pytest.raises(MappingError, match=r"broken_aitw\.yaml: invalid episode format mapping"):
         load_mapping("broken_aitw", AitwMapping)
+
+
+def test_one_undecodable_line_of_jsonl_is_one_bad_record(tmp_path: Path) -> None:
+    """A Latin-1 line among UTF-8 episodes costs that line, not the file."""
+    good = [x for x in (FIXTURES / "jsonl" / "episodes.jsonl").read_bytes().splitlines() if x]
+    shutil.copytree(FIXTURES / "jsonl", tmp_path / "jsonl")
+    mixed = tmp_path / "jsonl" / "episodes.jsonl"
+    latin1 = '{"task": "Stra\u00dfe", "platform": "web", "steps": []}'.encode("latin-1")
+    mixed.write_bytes(b"\n".join([good[0], latin1, *good[1:]]) + b"\n")
+    episodes, errors = split(read_episodes(mixed))
+    assert len(episodes) == len(good)
+    assert [(error.record, "not UTF-8" in error.reason) for error in errors] == [("line 2", True)]

@@ -30,7 +30,17 @@ from taskspace.wikidata.loader import (
     open_lines,
 )
 from taskspace.wikidata.terms import EntityRecord
-from tests.wikidata_support import BAD, FIXTURES, rows, snapshot, value
+from tests.wikidata_support import (
+    BAD,
+    FILM_SLICE,
+    FIXTURES,
+    KAHN,
+    KARLSRUHE,
+    rows,
+    shared,
+    snapshot,
+    value,
+)
 
 FILMS = FIXTURES / "mini_films.nt"
 DUMP = FIXTURES / "mini_dump.ttl"
@@ -200,7 +210,10 @@ def test_missing_empty_binary_and_all_bad_inputs_exit_1_with_one_line_each(
     assert reasons == {
         "nowhere.nt": f"no such file or folder: {missing}",
         "empty.nt": "nothing loaded: no Wikidata entity in the file",
-        "binary.nt": "binary content (a NUL byte on line 1); not text",
+        "binary.nt": (
+            "binary content (64 of the first 65 lines hold NUL bytes, the first on line 1); "
+            "not text"
+        ),
         "latin1.ttl": (
             "not UTF-8 text (50 of the first 50 lines are not UTF-8, the first on line 1)"
         ),
@@ -259,3 +272,58 @@ def test_ids_too_long_for_an_index_cost_their_record_not_the_file(
     assert report.ignored_triples == 1
     labels = rows(graph, "MATCH (n:Item) RETURN n.id AS id, n.label AS label ORDER BY id")
     assert labels == [{"id": "Q900902", "label": "kept"}, {"id": "Q900903", "label": "kept too"}]
+
+
+def test_a_few_binary_lines_in_a_real_dump_are_bad_lines_and_the_rest_loads(
+    graph: Graph, tmp_path: Path
+) -> None:
+    """One NUL line or one undecodable line is that line's error, not the file's."""
+    lines = shared(FILM_SLICE).read_bytes().splitlines(keepends=True)[:400]
+    clean = tmp_path / "clean.nt"
+    clean.write_bytes(b"".join(lines))
+    load_files(graph, [clean])
+    expected = snapshot(graph)
+    graph.run_autocommit("MATCH (n) DETACH DELETE n")
+    mixed = tmp_path / "mixed.nt"
+    bad = [
+        bytes(range(0x80, 0xC0)) + b"\x00\x01\n",
+        f"<{WD}Q1040> <{WDT}P\x0031> <{WD}Q5> .\n".encode(),
+    ]
+    mixed.write_bytes(b"".join([*lines[:100], bad[0], *lines[100:200], bad[1], *lines[200:]]))
+    report = load_files(graph, [mixed])
+    assert report.files == [str(mixed)] and report.failed_files == []
+    assert sorted(error.line for error in report.errors) == [101, 202]
+    assert _without_sources(snapshot(graph)) == _without_sources(expected)
+
+
+def _without_sources(shot: tuple[list[str], list[str]]) -> tuple[list[str], list[str]]:
+    """The graph without provenance: the two files differ in name, so in Source ids."""
+    nodes = []
+    for text in shot[0]:
+        node = json.loads(text)
+        node["props"].pop("source", None)
+        if "Source" not in node["labels"]:
+            nodes.append(json.dumps(node, sort_keys=True))
+    return sorted(nodes), shot[1]
+
+
+def test_a_hostile_predicate_on_a_new_subject_creates_nothing(graph: Graph, tmp_path: Path) -> None:
+    path = tmp_path / "fresh.nt"
+    path.write_text(
+        f'<{WD}Q900601> <{WDT}id> "clobbered" .\n'
+        f"<{WD}Q900602> <{WDT}%60%29%20DETACH%20DELETE%20n%20//> <{WD}Q5> .\n" + FILMS.read_text()
+    )
+    report = load_files(graph, [path])
+    assert [error.line for error in report.errors] == [1, 2]
+    found = value(graph, "MATCH (n) WHERE n.id IN ['Q900601', 'Q900602'] RETURN count(n)")
+    assert found == 0
+
+
+def test_a_file_that_loads_nothing_leaves_no_source(graph: Graph, tmp_path: Path) -> None:
+    text = shared(KAHN).read_bytes()
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(text[: len(text) // 2])
+    report = load_files(graph, [shared(KARLSRUHE), cut])
+    assert [Path(name).name for name, _ in report.failed_files] == ["cut.json"]
+    uris = [row["uri"] for row in rows(graph, "MATCH (s:Source) RETURN s.uri AS uri")]
+    assert uris == [str(shared(KARLSRUHE).resolve())]

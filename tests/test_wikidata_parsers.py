@@ -405,7 +405,7 @@ def test_turtle_bytes_that_are_not_utf8_cost_their_statement_only() -> None:
     ("data", "reason"),
     [
         ("<a> <b> <c> .\n".encode("utf-16"), "UTF-16 text"),
-        (b"<a> <b> <c> .\n\x00\x01\x02\n", "a NUL byte on line 2"),
+        (b"<a> <b> <c> .\n" + b"\x00\x01\x02\n" * 3, "3 of the first 4 lines hold NUL bytes"),
         ("é\n".encode("latin-1") * 3 + b"ok\n", "3 of the first 4 lines are not UTF-8"),
     ],
 )

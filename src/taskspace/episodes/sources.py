@@ -19,12 +19,33 @@ from taskspace.episodes.model import EpisodeError
 def read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError as exc:
-        raise EpisodeError(str(path), None, "cannot read: no such file") from exc
     except UnicodeDecodeError as exc:
         raise EpisodeError(str(path), None, f"cannot read: not UTF-8 text ({exc.reason})") from exc
     except OSError as exc:
-        raise EpisodeError(str(path), None, f"cannot read: {exc.strerror or exc}") from exc
+        raise _unreadable(path, exc) from exc
+
+
+def read_lines(path: Path) -> list[bytes]:
+    """The file's lines as bytes (a leading BOM dropped), so that a line-per-record format
+    can decode, and report, each line on its own: one bad line is one bad record."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise _unreadable(path, exc) from exc
+    return data.removeprefix(b"\xef\xbb\xbf").splitlines()
+
+
+def decode_line(line: bytes, where: str, record: str) -> str:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EpisodeError(where, record, f"not UTF-8 text ({exc.reason})") from exc
+
+
+def _unreadable(path: Path, exc: OSError) -> EpisodeError:
+    if isinstance(exc, FileNotFoundError):
+        return EpisodeError(str(path), None, "cannot read: no such file")
+    return EpisodeError(str(path), None, f"cannot read: {exc.strerror or exc}")
 
 
 def load_json(path: Path) -> Any:

@@ -34,6 +34,12 @@ def record_source(graph: Graph, kind: str, uri: str, checksum: str | None = None
     return sid
 
 
+def forget_source(graph: Graph, source: str) -> None:
+    """Take back the :Source of an input from which nothing was written, so that a failed
+    file leaves no trace that looks like a load."""
+    graph.write_text(graph.queries.text("writes/forget_source"), id=source)
+
+
 def complete_source(graph: Graph, *source_ids: str) -> None:
     """Mark these loads as ended: call it when all of a source's input is written."""
     ids = [sid for sid in source_ids if sid]

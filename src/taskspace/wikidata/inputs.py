@@ -79,24 +79,33 @@ def sniffed(lines: Iterable[bytes]) -> Iterator[bytes]:
 
 
 def _check_text(head: list[bytes], complete: bool) -> None:
-    """NUL bytes, or most lines not UTF-8: the file is not text in any format we read.
+    """Most lines binary (a NUL byte) or not UTF-8: the file is not text in any format we
+    read, and one line says so instead of hundreds of line errors.
 
-    A few bad lines in a text file are left to the readers, which report each one."""
+    A few such lines in a text file are left to the readers, which report each one and
+    load the rest."""
     if head and head[0].startswith((b"\xff\xfe", b"\xfe\xff")):
         raise NotTextError("UTF-16 text (a UTF-16 byte-order mark); convert it to UTF-8")
-    for number, line in enumerate(head):
-        if b"\x00" in line:
-            raise NotTextError(f"binary content (a NUL byte on line {number + 1}); not text")
-    bad, first = 0, -1
     checked = head if complete or len(head) < 2 else head[:-1]  # the last may be cut
-    for number, line in enumerate(checked):
-        try:
-            line.decode("utf-8")
-        except UnicodeDecodeError:
-            bad += 1
-            first = number if first < 0 else first
-    if checked and bad * 2 > len(checked):
+    binary = [number for number, line in enumerate(checked) if b"\x00" in line]
+    undecodable = [number for number, line in enumerate(checked) if not _utf8(line)]
+    if not checked:
+        return
+    if len(binary) * 2 > len(checked) or (binary and len(checked) == 1):
         raise NotTextError(
-            f"not UTF-8 text ({bad} of the first {len(checked)} lines are not UTF-8, "
-            f"the first on line {first + 1})"
+            f"binary content ({len(binary)} of the first {len(checked)} lines hold NUL "
+            f"bytes, the first on line {binary[0] + 1}); not text"
         )
+    if len(undecodable) * 2 > len(checked):
+        raise NotTextError(
+            f"not UTF-8 text ({len(undecodable)} of the first {len(checked)} lines are not "
+            f"UTF-8, the first on line {undecodable[0] + 1})"
+        )
+
+
+def _utf8(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

@@ -28,7 +28,7 @@ from neo4j.exceptions import Neo4jError
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.names import checked_rel_type
-from taskspace.graph.provenance import complete_source, record_source
+from taskspace.graph.provenance import complete_source, forget_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteStep
 from taskspace.wikidata.entity_json import read_entity_json
 from taskspace.wikidata.inputs import NotTextError, expand_paths, sniffed, suffix_format
@@ -309,6 +309,7 @@ def _load_file(
     """Load one file; None when something reached the graph, else why nothing did."""
     name = str(path)
     entities, errors = report.entities, report.error_count
+    source: str | None = None
     try:
         fmt = detect_format(path, options.fmt)
         with open_lines(path) as (lines, raw):
@@ -326,6 +327,10 @@ def _load_file(
         return f"cannot read: {_reason(exc)}"
     except Neo4jError as exc:
         return f"the database refused a write: {exc.code}: {exc.message}"
+    finally:
+        if source is not None and report.entities == entities:
+            forget_source(graph, source)  # no entity came from this file: no node has its id
+            report.sources.remove(source)
     if report.entities > entities:
         return None
     if report.error_count > errors:

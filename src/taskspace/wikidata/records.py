@@ -48,7 +48,6 @@ RANKS = {
 }
 _JSON_DATATYPES = {"CommonsMedia": "commonsMedia", "Monolingualtext": "monolingualtext"}
 _LABELS = {RDFS_LABEL, SKOS_PREF_LABEL, SCHEMA_NAME}
-_PID_KINDS = {"direct", "", "statement", "qualifier", "statement/value", "qualifier/value"}
 
 
 def datatype_name(iri: str) -> str:
@@ -96,6 +95,8 @@ class RecordGrouper:
             if not isinstance(subject, IRI):
                 self.ignored += 1
                 continue
+            if self._bad_predicate(triple):
+                continue  # reported; checked first so that it creates no subject either
             iri = subject.value
             if last is not None and iri == last_iri and self.open.get(last.id) is last:
                 self._entity(last, triple)  # sorted input: the same subject again
@@ -135,9 +136,16 @@ class RecordGrouper:
         self._last = record
         return record
 
-    def _bad_property(self, kind: str, pid: str, triple: Triple) -> bool:
-        """True (and reported) when a claim predicate's property id is not ``P<digits>``."""
-        if kind not in _PID_KINDS or PROPERTY_ID.fullmatch(pid):
+    def _bad_predicate(self, triple: Triple) -> bool:
+        """True (and reported) when a claim predicate's property id is not ``P<digits>``.
+
+        Every predicate Wikidata mints under ``prop/`` (direct, statement, qualifier,
+        reference, novalue, their value and normalised forms) ends in a property id, so
+        anything else there is a hostile or broken name, whatever its middle part."""
+        if not triple.predicate.startswith(PROP_NS):
+            return False
+        pid = triple.predicate[len(PROP_NS) :].rpartition("/")[2]
+        if PROPERTY_ID.fullmatch(pid):
             return False
         if self.on_issue is not None:
             reason = (
@@ -151,8 +159,6 @@ class RecordGrouper:
         predicate, obj = triple.predicate, triple.object
         if predicate.startswith(PROP_NS):
             kind, _, pid = predicate[len(PROP_NS) :].rpartition("/")
-            if self._bad_property(kind, pid, triple):
-                return
             if kind == "direct":
                 record.truthy.append((pid, rdf_value(obj)))
             elif kind == "" and isinstance(obj, IRI) and obj.value.startswith(STATEMENT_NS):
@@ -198,8 +204,6 @@ class RecordGrouper:
             self.ignored += 1
             return
         kind, _, pid = predicate[len(PROP_NS) :].rpartition("/")
-        if self._bad_property(kind, pid, triple):
-            return
         if kind == "statement":
             statement.pid, statement.value = pid, rdf_value(obj)
         elif kind == "qualifier":

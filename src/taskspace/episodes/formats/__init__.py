@@ -140,8 +140,10 @@ def _sniff(path: Path) -> tuple[str | None, Any]:
     """(format name or None, the parsed document when the format reads one)."""
     if path.suffix.lower() in (".yaml", ".yml"):
         return _shape(load_yaml(path))
+    if path.suffix.lower() == ".jsonl":
+        return ("jsonl", None)  # read line by line: one undecodable line is one bad record
     text = read_text(path)
-    if path.suffix.lower() == ".jsonl" or _several_json_lines(text):
+    if _several_json_lines(text):
         return ("jsonl", None)
     if text.lstrip()[:1] not in ("[", "{"):
         return (None, None)

@@ -20,7 +20,7 @@ from typing import Any
 from taskspace.episodes import uitree
 from taskspace.episodes.formats.base import Results, attempt, episode_id, require, target_at
 from taskspace.episodes.model import Action, Episode, EpisodeError, Observation, Step
-from taskspace.episodes.sources import parse_json, read_text
+from taskspace.episodes.sources import decode_line, parse_json, read_lines
 
 DATASET = "jsonl"
 
@@ -35,17 +35,18 @@ def matches(document: Any) -> bool:
 
 def read(path: Path) -> Results:
     try:
-        text = read_text(path)
+        lines = read_lines(path)
     except EpisodeError as error:
         yield error
         return
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if line.strip():
             yield attempt(path, f"line {number}", partial(_episode, line, number, path))
 
 
-def _episode(line: str, number: int, path: Path) -> Episode:
-    data = parse_json(line, str(path), f"line {number}")
+def _episode(line: bytes, number: int, path: Path) -> Episode:
+    record = f"line {number}"
+    data = parse_json(decode_line(line, str(path), record), str(path), record)
     _known(data, _EPISODE_KEYS, "episode")
     own_id = data.get("id") or f"{path.stem}-{number}"
     steps = []
