@@ -38,6 +38,10 @@ class Case:
     good_ids: list[str] = field(default_factory=list)
     reference: list[str] | None = None
     """``kg`` arguments that load the good part only; the case must give the same counts."""
+    salvage: list[str] | None = None
+    """``kg`` arguments that load the good part plus what a reader may rightly keep of the
+    bad record (an entity without its one broken statement). When the bad part is reported,
+    counts equal to these are clean too: a finer record was skipped, nothing good was lost."""
     recoverable: bool = False
     """The defect may be repaired by the parser; then loading it whole is clean too."""
     procedure: Callable[[Any, Case], list[str]] | None = None

@@ -96,12 +96,29 @@ def _entity_line(entity: dict[str, Any]) -> bytes:
     return json.dumps(entity, ensure_ascii=False).encode()
 
 
-def _mixed_json(work: Workdir, klass: str, name: str, bad: bytes, data: RealData) -> Case:
+def _mixed_json(
+    work: Workdir,
+    klass: str,
+    name: str,
+    bad: bytes,
+    data: RealData,
+    salvage: bytes | None = None,
+    recoverable: bool = False,
+) -> Case:
+    """``bad`` between Kahn and Karlsruhe; ``salvage``: the bad entity with only its broken
+    part taken out, what a reader that skips the statement rather than the entity keeps."""
     kahn, karlsruhe = (_entity_line(e) for e in data.entities)
     good = work.write(klass, "good.json", b"[\n" + kahn + b",\n" + karlsruhe + b"\n]\n")
     path = work.write(
         klass, f"{name}.json", b"[\n" + kahn + b",\n" + bad + b",\n" + karlsruhe + b"\n]\n"
     )
+    kept = None
+    if salvage is not None:
+        kept = work.write(
+            klass,
+            f"{name}.salvage.json",
+            b"[\n" + kahn + b",\n" + salvage + b",\n" + karlsruhe + b"\n]\n",
+        )
     return Case(
         klass,
         name,
@@ -109,7 +126,16 @@ def _mixed_json(work: Workdir, klass: str, name: str, bad: bytes, data: RealData
         bad=[BadRef(path.name, (3, 3))],
         good_ids=data.entity_ids,
         reference=["load", "wikidata", str(good)],
+        salvage=["load", "wikidata", str(kept)] if kept is not None else None,
+        recoverable=recoverable,
     )
+
+
+def _without(entity: dict[str, Any], key: str) -> bytes:
+    """The entity with ``key`` emptied: what is left when that broken part is skipped."""
+    kept = copy.deepcopy(entity)
+    kept[key] = {}
+    return _entity_line(kept)
 
 
 def _fresh_entity(data: RealData) -> dict[str, Any]:
@@ -171,10 +197,34 @@ def _json_lines(data: RealData, work: Workdir) -> list[Case]:
     defects = {name: broken(name) for name in changes}
     line = _entity_line(base)
     defects["cut-json"] = line[: len(line) // 2]
-    defects["json-array"] = b"[" + line + b"]"
     defects["latin1"] = line.replace(b"\xc3\xa4", b"\xe4") + "Gr\u00fc\u00dfe".encode("latin-1")
     defects["binary"] = bytes(range(256)).replace(b"\n", b"")
-    return [_mixed_json(work, "entity-json", name, bad, data) for name, bad in defects.items()]
+    # One broken statement (or the labels) is a record inside the entity: skipping just it,
+    # reported, keeps the entity's good parts.
+    part_of = {
+        "statements-string": "claims",
+        "no-mainsnak": "claims",
+        "unknown-datavalue": "claims",
+        "bad-precision": "claims",
+        "null-latitude": "claims",
+        "labels-list": "labels",
+    }
+    cases = [
+        _mixed_json(
+            work,
+            "entity-json",
+            name,
+            bad,
+            data,
+            salvage=_without(base, part_of[name]) if name in part_of else None,
+        )
+        for name, bad in defects.items()
+    ]
+    # A line holding a one-entity array is still that entity: reading it is a repair.
+    cases.append(
+        _mixed_json(work, "entity-json", "json-array", b"[" + line + b"]", data, recoverable=True)
+    )
+    return cases
 
 
 def _hostile_json(data: RealData, work: Workdir) -> list[Case]:
@@ -185,7 +235,9 @@ def _hostile_json(data: RealData, work: Workdir) -> list[Case]:
         for statement in statements:
             statement["mainsnak"]["property"] = pid
         entity["claims"] = {pid: statements}
-        found.append(_mixed_json(work, "hostile-names", f"json-{key}", _entity_line(entity), data))
+        bad = _entity_line(entity)
+        kept = _without(entity, "claims")
+        found.append(_mixed_json(work, "hostile-names", f"json-{key}", bad, data, salvage=kept))
     return found
 
 
