@@ -163,3 +163,13 @@ def test_one_undecodable_line_of_jsonl_is_one_bad_record(tmp_path: Path) -> None
     episodes, errors = split(read_episodes(mixed))
     assert len(episodes) == len(good)
     assert [(error.record, "not UTF-8" in error.reason) for error in errors] == [("line 2", True)]
+
+
+def test_an_empty_jsonl_file_is_named_as_empty(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"\n\n")
+    episodes, errors = split(read_episodes(empty))
+    assert episodes == []
+    assert [(Path(e.file).name, e.record, e.reason) for e in errors] == [
+        ("empty.jsonl", None, "empty: the file holds no episode")
+    ]

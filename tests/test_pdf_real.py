@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from taskspace.documents.model import ElementKind, ParsedDocument
-from taskspace.documents.parse import parse_file
+from taskspace.documents.parse import DocumentParseError, parse_file
 from taskspace.documents.pdf_headings import NumberSequence, title_block
 from taskspace.documents.pdf_layout import Line
 from taskspace.documents.pdf_tables import not_a_row
@@ -224,3 +226,9 @@ def test_headings_and_prose_are_not_table_rows() -> None:
     prose = _line("x", 10.0, 340)
     prose.chars = _chars([(100, "In this section, we analyze several design choices"), (400, "7")])
     assert [not_a_row(line) for line in (heading, row, prose)] == [True, False, True]
+
+
+def test_a_password_protected_pdf_says_it_is_encrypted() -> None:
+    """A real encrypted PDF (pdfplumber's test file) fails with the reason, not "()"."""
+    with pytest.raises(DocumentParseError, match="encrypted PDF: it needs a password"):
+        parse_file(REAL / "password-example.pdf")

@@ -24,8 +24,6 @@ class Runner:
         self.server = server
         self.kg = kg
         self._references: dict[tuple[str, ...], tuple[Counts, Labels] | str] = {}
-        self.durations: dict[tuple[str, ...], float] = {}
-        """Seconds each reference load took: when to interrupt the same load mid-way."""
 
     def run(self, args: list[str], timeout: float = 180, during: Any = None) -> KgResult:
         return self.kg.run(args, self.server.env, timeout=timeout, during=during)
@@ -43,7 +41,6 @@ class Runner:
             self.server.clear()
             if args:
                 result = self.run(args, timeout=300)
-                self.durations[key] = result.seconds
                 if result.code != 0 or checks.TRACEBACK in result.output:
                     self._references[key] = (
                         f"reference load failed: {checks.last_line(result.output)}"

@@ -1,31 +1,32 @@
 """Broken PDFs and hostile HTML, each beside a good Markdown file in the same call.
 
 The PDFs are real (a USDA report, an ACL paper) damaged the ways downloads and disks
-damage them: cut short, emptied, renamed, encrypted with an unknown password, pointing
-at a garbage cross-reference table. Deeply nested HTML probes recursion limits.
+damage them: cut short, emptied, renamed, pointing at a garbage cross-reference table;
+and a real password-protected PDF (pdfplumber's test file, kept with the tests).
+Deeply nested HTML probes recursion limits.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from bench.bad_inputs.files import Workdir
 from bench.bad_inputs.model import BadRef, Case
 from bench.bad_inputs.realdata import RealData
 
-ENCRYPT = (
-    b"/Encrypt << /Filter /Standard /V 1 /R 2 /P -44 "
-    b"/O <" + b"6f" * 32 + b"> /U <" + b"55" * 32 + b"> >> "
+ENCRYPTED = (
+    Path(__file__).resolve().parents[3] / "tests/fixtures/documents/real/password-example.pdf"
 )
 
 
 def cases(data: RealData, work: Workdir) -> list[Case]:
-    usda, paper = (path.read_bytes() for path in data.pdfs)
+    paper = data.pdfs[1].read_bytes()
     pdfs = {
         "truncated-half": paper[: len(paper) // 2],
         "zero-bytes": b"",
         "markdown-named-pdf": data.good_md_2.read_bytes(),
-        "encrypted": usda.replace(b"trailer\n<<", b"trailer\n<<" + ENCRYPT),
+        "encrypted": ENCRYPTED.read_bytes(),
     }
     found = [_beside(data, work, f"{name}.pdf", body, False) for name, body in pdfs.items()]
     garbage = re.sub(rb"startxref\s+\d+", b"startxref\n987654", paper)

@@ -36,8 +36,9 @@ def _bad_content(data: RealData, work: Workdir) -> list[Case]:
     goods = _goods(data, work)
     png = data.screenshot.read_bytes()
     md = data.good_md_2.read_text(encoding="utf-8") + "\nGr\u00fc\u00dfe aus K\u00f6ln\n"
+    without_last = data.nt_block(10, 2).text
     nt = (
-        data.nt_block(10, 2).text
+        without_last
         + "<http://www.wikidata.org/entity/Q1040> "
         + '<http://www.w3.org/2000/01/rdf-schema#label> "K\u00f6ln"@de .\n'
     )
@@ -63,20 +64,29 @@ def _bad_content(data: RealData, work: Workdir) -> list[Case]:
                         else html.encode("utf-16")
                     )
                 path = work.write("files", f"{variant}-{loader}{suffix}", body)
-                found.append(_beside(loader, goods[loader], path, recoverable))
+                kept = None
+                if loader == "wikidata" and variant == "latin1":
+                    # Mostly ASCII, so UTF-8 but for one line: that line is the bad record.
+                    kept = work.write("files", f"kept-{loader}{suffix}", without_last.encode())
+                found.append(_beside(loader, goods[loader], path, recoverable, kept))
     for suffix in (".json", ".jsonl"):
         path = work.write("files", f"binary-episodes{suffix}", png)
         found.append(_beside("episodes", goods["episodes"], path, False))
     return found
 
 
-def _beside(loader: str, good: Path, bad: Path, recoverable: bool) -> Case:
+def _beside(
+    loader: str, good: Path, bad: Path, recoverable: bool, kept: Path | None = None
+) -> Case:
+    """``bad`` loaded beside a good file; ``kept``: the bad file's good lines, which a
+    loader that reports only the bad lines rightly loads too."""
     return Case(
         "files",
         bad.name,
         ["load", loader, str(good), str(bad)],
         bad=[BadRef(bad.name)],
         reference=["load", loader, str(good)],
+        salvage=["load", loader, str(good), str(kept)] if kept is not None else None,
         recoverable=recoverable,
     )
 
@@ -91,14 +101,13 @@ def _empty_and_missing(data: RealData, work: Workdir) -> list[Case]:
         found.append(_alone("missing", loader, missing))
     folder = work.folder("files", "a-folder")
     (folder / "inside.nt").write_text(data.nt_block(12, 2).text, encoding="utf-8")
-    found.append(
+    found.append(  # a folder is walked, as `kg load docs` walks folders: nothing is bad
         Case(
             "files",
             "folder-to-wikidata",
             ["load", "wikidata", str(folder)],
-            loads=None,
             partial=False,
-            bad=[BadRef(folder.name)],
+            reference=["load", "wikidata", str(folder / "inside.nt")],
         )
     )
     return found

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+from pdfminer.pdfdocument import PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.psparser import PSException
 from pdfplumber.utils.exceptions import PdfminerException
@@ -49,7 +50,13 @@ def parse_pdf(path: Path) -> ParsedDocument:
             return _Builder(path, pdf.pages, pages, info).build()
     except (PdfminerException, PSException, PDFSyntaxError) as error:
         cause = error.args[0] if error.args else error
-        raise ValueError(f"not a readable PDF ({cause})") from error
+        if isinstance(cause, PDFPasswordIncorrect):
+            raise ValueError(
+                "encrypted PDF: it needs a password to open; decrypt it first (e.g. "
+                "`qpdf --decrypt --password=... in.pdf out.pdf`)"
+            ) from error
+        reason = str(cause) or type(cause).__name__
+        raise ValueError(f"not a readable PDF ({reason})") from error
 
 
 def _plain(value: Any) -> Any:

@@ -39,6 +39,9 @@ def read(path: Path) -> Results:
     except EpisodeError as error:
         yield error
         return
+    if not any(line.strip() for line in lines):
+        yield EpisodeError(str(path), None, "empty: the file holds no episode")
+        return
     for number, line in enumerate(lines, start=1):
         if line.strip():
             yield attempt(path, f"line {number}", partial(_episode, line, number, path))
