@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from click.testing import Result as CliResult
 
 from taskspace.graph.connection import Graph
 from taskspace.replay import OriginMap, ReplayError, replay_tasks
@@ -261,20 +262,21 @@ def test_kg_sample_replay_exits_0_when_all_pass_and_names_what_failed(
     assert "failed: task:missing (hand) at step 1:" in " ".join(result.output.split())
 
 
-def test_kg_sample_web_replay_on_the_real_site_reports_its_own_counts(
-    mkdocs: Mkdocs, server_env: dict[str, str], tmp_path: Path
-) -> None:
+def _sample_and_replay_mkdocs(count: int, out: Path, env: dict[str, str], *extra: str) -> CliResult:
+    """`kg sample web --replay` against the real MkDocs site, served for the call."""
     from click.testing import CliRunner
 
     from taskspace.cli.main import cli
 
-    out = tmp_path / "web.jsonl"
+    arguments = ["sample", "web", "-n", str(count), "--no-graph", "-o", str(out)]
     with serve_folder(MKDOCS) as base:
-        result = CliRunner().invoke(
-            cli,
-            ["sample", "web", "-n", "30", "--no-graph", "-o", str(out), "--replay", base],
-            env=server_env,
-        )
+        return CliRunner().invoke(cli, [*arguments, "--replay", base, *extra], env=env)
+
+
+def test_kg_sample_web_replay_on_the_real_site_reports_its_own_counts(
+    mkdocs: Mkdocs, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    result = _sample_and_replay_mkdocs(30, tmp_path / "web.jsonl", server_env)
     line = re.search(r"Replay: (\d+) of (\d+) tasks passed \((\d\.\d\d)\)\.", result.output)
     assert line is not None, result.output
     passed, total = int(line[1]), int(line[2])
@@ -287,17 +289,8 @@ def test_kg_sample_web_replay_on_the_real_site_reports_its_own_counts(
 def test_kg_sample_web_replay_json_is_one_document_with_both_reports(
     mkdocs: Mkdocs, server_env: dict[str, str], tmp_path: Path
 ) -> None:
-    from click.testing import CliRunner
-
-    from taskspace.cli.main import cli
-
     out = tmp_path / "web.jsonl"
-    with serve_folder(MKDOCS) as base:
-        result = CliRunner().invoke(
-            cli,
-            ["sample", "web", "-n", "4", "--no-graph", "-o", str(out), "--replay", base, "--json"],
-            env=server_env,
-        )
+    result = _sample_and_replay_mkdocs(4, out, server_env, "--json")
     payload = json.loads(result.stdout)
     assert payload["tasks"] == 4 and payload["out"] == str(out)
     replay = payload["replay"]
