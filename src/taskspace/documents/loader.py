@@ -25,7 +25,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from neo4j.exceptions import Neo4jError
+from numpy.typing import NDArray
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
@@ -41,7 +43,7 @@ from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.documents.graph_rows import DocumentRows, document_id, document_rows
 from taskspace.documents.model import ParsedDocument
 from taskspace.documents.quality import emptied_warning
-from taskspace.embeddings import embed
+from taskspace.embeddings import DIMENSIONS, embed_matrix
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import complete_source, source_id
@@ -50,6 +52,8 @@ from taskspace.graph.writer import BatchedWriter, WriteSummary
 SOURCE_KIND = "documents"
 _EMBED_SLICE = 512
 """Chunks embedded between two progress reports."""
+_VECTOR_SLICE = 2_000
+"""Chunk vectors turned into Python lists and sent at a time: bounded memory for any size."""
 _SIMILARITY_BATCH = 500
 """Chunks whose nearest neighbours one transaction asks the vector index for."""
 
@@ -109,7 +113,7 @@ class _Pending:
     """A document whose rows are ready and whose chunks are being embedded."""
 
     rows: DocumentRows
-    vectors: Future[list[list[float]]]
+    vectors: Future[NDArray[np.float32]]
     checksum: str
 
 
@@ -173,15 +177,17 @@ class DocumentLoader:
         vectors = self._embedder.submit(self._embed, rows.chunk_texts)
         return _Pending(rows, vectors, checksum)
 
-    def _embed(self, texts: list[str]) -> list[list[float]]:
-        """Vectors for ``texts``, in slices, counting progress in ``self._embedded``."""
+    def _embed(self, texts: list[str]) -> NDArray[np.float32]:
+        """Vectors for ``texts`` in one float32 array, filled slice by slice (progress in
+        ``self._embedded``); lists of Python floats would take eight times the memory."""
         self._embedded = 0
-        vectors: list[list[float]] = []
+        vectors = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
         for start in range(0, len(texts), _EMBED_SLICE):
-            vectors += embed(
+            done = embed_matrix(
                 texts[start : start + _EMBED_SLICE], batch_size=self.options.embed_batch_size
             )
-            self._embedded = len(vectors)
+            vectors[start : start + len(done)] = done
+            self._embedded = start + len(done)
         return vectors
 
     def _write(self, pending: _Pending) -> None:
@@ -218,18 +224,19 @@ class DocumentLoader:
             self.report.add_write(self.writer.write_named(name, [part]))
         self.report.add_write(self.writer.write_named("documents/merge_entities", rows.entities))
 
-    def _write_embeddings(self, rows: DocumentRows, vectors: Future[list[list[float]]]) -> None:
+    def _write_embeddings(self, rows: DocumentRows, vectors: Future[NDArray[np.float32]]) -> None:
         name = Path(rows.path).name
         while not wait([vectors], timeout=1.0).done:
             self.progress(f"{name}: embedding {self._embedded} of {len(rows.chunk_ids)} chunks")
-        embedded = [
-            {"id": chunk_id, "embedding": vector}
-            for chunk_id, vector in zip(rows.chunk_ids, vectors.result(), strict=True)
-        ]
-        if not embedded:
+        matrix, ids = vectors.result(), rows.chunk_ids
+        if not ids:
             return
-        self.writer.write_named("documents/set_chunk_embeddings", embedded)
-        ids = rows.chunk_ids
+        for start in range(0, len(ids), _VECTOR_SLICE):  # Python floats only for one slice
+            embedded = [
+                {"id": chunk_id, "embedding": matrix[start + offset].tolist()}
+                for offset, chunk_id in enumerate(ids[start : start + _VECTOR_SLICE])
+            ]
+            self.writer.write_named("documents/set_chunk_embeddings", embedded)
         step = _SIMILARITY_BATCH
         for start in range(0, len(ids), step):
             if len(ids) > step:
