@@ -32,20 +32,19 @@ from taskspace.wikidata.loader import (
 from taskspace.wikidata.terms import EntityRecord
 from tests.wikidata_support import (
     BAD,
+    CITY,
+    DUMP,
     FILM_SLICE,
-    FIXTURES,
+    FILMS,
     KAHN,
     KARLSRUHE,
+    KEEPER,
     rows,
     shared,
     snapshot,
     value,
 )
 
-FILMS = FIXTURES / "mini_films.nt"
-DUMP = FIXTURES / "mini_dump.ttl"
-KEEPER = FIXTURES / "keeper.wbgetentities.json"
-CITY = FIXTURES / "city_dump.json"
 WD, WDT, P = (
     "http://www.wikidata.org/entity/",
     "http://www.wikidata.org/prop/direct/",

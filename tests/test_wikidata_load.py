@@ -18,22 +18,20 @@ from taskspace.graph.connection import Graph
 from taskspace.wikidata.loader import LoadOptions, load_files
 from tests.wikidata_support import (
     BAD,
+    CITY,
+    DUMP,
     DUMP_CHUNK,
     FILM_SLICE,
-    FIXTURES,
+    FILMS,
     KAHN,
     KARLSRUHE,
+    KEEPER,
     Q42_TTL,
     rows,
     shared,
     snapshot,
     value,
 )
-
-FILMS = FIXTURES / "mini_films.nt"
-DUMP = FIXTURES / "mini_dump.ttl"
-KEEPER = FIXTURES / "keeper.wbgetentities.json"
-CITY = FIXTURES / "city_dump.json"
 
 
 def clear(graph: Graph) -> None:

@@ -16,9 +16,7 @@ from taskspace.server.isolated import free_port
 from taskspace.wikidata.apps import find_app
 from taskspace.wikidata.sparql import SparqlClient, SparqlError, load_sparql
 from taskspace.wikidata.terms import Literal
-from tests.wikidata_support import FILM_SLICE, FIXTURES, rows, shared, sparql_endpoint, value
-
-FILMS = FIXTURES / "mini_films.nt"
+from tests.wikidata_support import FILM_SLICE, FILMS, rows, shared, sparql_endpoint, value
 
 
 def labelled(graph: Graph) -> list[str]:

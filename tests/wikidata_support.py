@@ -20,6 +20,10 @@ from tests.support import SHARED_DATA
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "wikidata"
 BAD = FIXTURES / "bad"
+FILMS = FIXTURES / "mini_films.nt"
+DUMP = FIXTURES / "mini_dump.ttl"
+KEEPER = FIXTURES / "keeper.wbgetentities.json"
+CITY = FIXTURES / "city_dump.json"
 SHARED_WIKIDATA = SHARED_DATA / "wikidata"
 FILM_SLICE = SHARED_WIKIDATA / "film_kg_atai" / "atai_movie_kg_slice_selected.nt"
 Q42_TTL = SHARED_WIKIDATA / "wdqs_dump_format" / "Q42_Douglas_Adams.ttl"
