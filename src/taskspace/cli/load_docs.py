@@ -10,7 +10,14 @@ from rich.text import Text
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.outcome import LoadOutcome, finish_load
-from taskspace.cli.output import console, error_console, json_option, print_json, print_table
+from taskspace.cli.output import (
+    console,
+    error_console,
+    json_option,
+    print_error,
+    print_json,
+    print_table,
+)
 from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.documents.loader import LoadOptions, LoadReport, load_documents
 
@@ -70,7 +77,7 @@ def print_summary(report: LoadReport) -> None:
             "Files warned about (not loaded)", ["file", "reason"], _escaped(report.warnings)
         )
     for file, reason in report.errors:
-        error_console.print(Text.assemble(("Error: ", "bold red"), f"{reason}: {file}"))
+        print_error(f"{reason}: {file}")
     for file, reason in report.warnings:
         error_console.print(Text.assemble(("Warning: ", "bold yellow"), f"{file}: {reason}"))
     console.print(

@@ -6,11 +6,16 @@ from pathlib import Path
 
 import click
 from rich.markup import escape
-from rich.text import Text
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.outcome import LoadOutcome, finish_load
-from taskspace.cli.output import console, error_console, json_option, print_json, print_table
+from taskspace.cli.output import (
+    console,
+    json_option,
+    print_error,
+    print_json,
+    print_table,
+)
 from taskspace.graph.connection import GraphError
 from taskspace.pagegraph.loader import (
     FORMATS,
@@ -44,8 +49,7 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> Non
     if len(missing) == len(paths):
         # Nothing to load: one line per path, not click's usage error.
         for path in missing:
-            message = Text.assemble(("Error: ", "bold red"), f"no such file or folder: {path}")
-            error_console.print(message, soft_wrap=True)
+            print_error(f"no such file or folder: {path}")
         raise SystemExit(1)
     options = EpisodeLoadOptions(llm=llm)
     with connected_graph() as graph:

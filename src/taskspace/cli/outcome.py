@@ -12,7 +12,7 @@ from typing import Literal
 
 from rich.text import Text
 
-from taskspace.cli.output import console, error_console
+from taskspace.cli.output import console, print_error
 
 Status = Literal["complete", "partial", "failed"]
 
@@ -65,7 +65,7 @@ def finish_load(outcome: LoadOutcome, as_json: bool) -> None:
     """Print the last line (unless JSON carries it) and exit 1 when nothing loaded."""
     if not as_json:
         if outcome.status == "failed":
-            error_console.print(Text.assemble(("Error: ", "bold red"), outcome.message))
+            print_error(outcome.message)
         elif outcome.status == "partial":
             console.print(Text.assemble(("Partly loaded", "bold yellow"), outcome.message[13:]))
         else:
