@@ -74,7 +74,7 @@ def run(megabytes: float, sources: list[Path], part_size: int, load: bool) -> di
         started = time.perf_counter()
         rows = document_rows(document, "bench", LoadOptions().chunk_chars)
         rows_s = time.perf_counter() - started
-        elements, chunks = len(rows.elements), len(rows.chunks)
+        elements, chunks = len(rows.elements), len(rows.chunks)  # parsed, not rows
         sample = rows.chunk_texts[:_SAMPLE]
         del rows, document
         embed(sample[:8], batch_size=LoadOptions().embed_batch_size)  # the model, loaded

@@ -17,7 +17,12 @@ from click.testing import CliRunner
 from taskspace.cli.load_docs import docs
 from taskspace.documents.chunking import chunk_document, split_text
 from taskspace.documents.entities import extract, fold_plurals, normalise, summarise, vocabulary
-from taskspace.documents.graph_rows import document_id, document_rows, related_key
+from taskspace.documents.graph_rows import (
+    STRUCTURE_EDGES,
+    document_id,
+    document_rows,
+    related_key,
+)
 from taskspace.documents.loader import LoadOptions, load_documents, load_parsed
 from taskspace.documents.model import GRAPH_LABELS, ElementKind, ParsedDocument
 from taskspace.graph.connection import Graph
@@ -125,13 +130,38 @@ def test_related_keys_name_files() -> None:
 
 def test_rows_of_a_built_document() -> None:
     rows = document_rows(report_paper(), "source:test", 1000)
-    labels = {row["label"] for row in rows.elements}
+    (part,) = rows.parts(1000)
+    labels = {row["label"] for row in part["elements"]}
     assert labels == set(GRAPH_LABELS.values())
-    assert len(rows.structure["refers_to"]) == 2
-    assert rows.structure["has_section"] == [{"end": rows.elements[0]["id"]}]
-    assert len(rows.structure["contains"]) == 5
+    structure = rows.structure()
+    assert len(structure["refers_to"]) == 2
+    assert structure["has_section"] == [{"end": part["elements"][0]["id"]}]
+    assert len(structure["contains"]) == 5
     nodes, edges = rows.counts()
     assert nodes["Document"] == 1 and nodes["Table"] == 1 and edges["NEXT"] == 5
+
+
+def test_rows_in_parts_are_the_rows_of_one_part() -> None:
+    """However a document is cut, the parts hold every row once, and every edge comes in
+    the part of its later end (both ends written by then)."""
+    rows = document_rows(report_paper(), "source:test", 60)
+    (whole,) = rows.parts(10_000)
+    for size in (1, 2, 3):
+        parts = list(rows.parts(size))
+        assert len(parts) == rows.part_count(size) > 1
+        assert all(len(part["elements"]) <= size for part in parts)
+        written: set[str] = set()
+        for part in parts:
+            written |= {row["id"] for row in part["elements"] + part["chunks"]}
+            for key in STRUCTURE_EDGES:
+                for edge in part[key]:
+                    assert {edge.get("start", edge["end"]), edge["end"]} <= written
+        for key in ("elements", "chunks", *STRUCTURE_EDGES):
+            assert sorted(map(repr, (r for p in parts for r in p[key]))) == sorted(
+                map(repr, whole[key])
+            )
+        assert parts[0]["element_ids"] == whole["element_ids"]
+        assert parts[0]["chunk_ids"] == whole["chunk_ids"]
 
 
 # --- the graph ----------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import pairwise
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -80,85 +80,160 @@ STRUCTURE_EDGES = {
 
 @dataclass
 class DocumentRows:
-    """Everything one document writes: one structure payload, chunk texts, entity rows."""
+    """One document ready to write: its parsed elements and chunks, its entity rows.
+
+    The rows of elements, chunks and structure edges are built part by part when
+    :meth:`parts` is iterated, never all at once: they weigh more than the parsed document
+    itself (about 8 MB per MB of Markdown), so a large file's memory stays the parsed
+    document plus one part.
+    """
 
     doc_id: str
     path: str
     document: Row
-    elements: list[Row]
-    structure: dict[str, list[Row]]
-    chunks: list[Row]
+    elements: list[DocElement]
+    """The parsed elements in reading order."""
+    chunks: list[Chunk]
     chunk_texts: list[str]
     entities: list[Row]
     source: str = ""
     """The id of the :Source every row names."""
+    _chunk_ids: list[str] = field(default_factory=list, repr=False)
 
     @property
     def chunk_ids(self) -> list[str]:
-        return [row["id"] for row in self.chunks]
+        if len(self._chunk_ids) != len(self.chunks):
+            self._chunk_ids = [chunk_id(self.path, chunk.index) for chunk in self.chunks]
+        return self._chunk_ids
 
-    def payload(self) -> Row:
-        """The row of ``documents/merge_document``: the document with all it contains."""
-        return {
-            **self.document,
-            "elements": self.elements,
-            "element_ids": [row["id"] for row in self.elements],
-            "chunks": self.chunks,
-            "chunk_ids": self.chunk_ids,
-            **self.structure,
-        }
-
-    def parts(self, max_elements: int) -> list[Row]:
-        """The payload cut in transactions of at most ``max_elements`` elements (and chunks).
+    def parts(self, max_elements: int) -> Iterator[Row]:
+        """The document's rows in transactions of at most ``max_elements`` elements (and chunks).
 
         The first part is a ``documents/merge_document`` row (the document, and the ids of
         everything it now has, so that what an edited file lost is removed); the others are
         ``documents/merge_document_part`` rows. An edge goes with the part of its later end,
         so both ends exist when it is written. A small document is one part.
         """
-        if len(self.elements) <= max_elements and len(self.chunks) <= max_elements:
-            return [self.payload()]
-        element_part = {row["id"]: i // max_elements for i, row in enumerate(self.elements)}
-        chunk_part = {
-            row["id"]: max([i // max_elements] + [element_part.get(e, 0) for e in row["elements"]])
-            for i, row in enumerate(self.chunks)
-        }
-        count = max([0, *element_part.values(), *chunk_part.values()]) + 1
-        parts: list[Row] = [
-            {
-                "id": self.doc_id,
-                "elements": [],
-                "chunks": [],
-                **{key: [] for key in STRUCTURE_EDGES},
-            }
-            for _ in range(count)
-        ]
-        for row in self.elements:
-            parts[element_part[row["id"]]]["elements"].append(row)
-        for row in self.chunks:
-            parts[chunk_part[row["id"]]]["chunks"].append(row)
-        where = {**element_part, **chunk_part}
-        for key in STRUCTURE_EDGES:
-            for edge in self.structure[key]:
-                ends = [edge.get("start"), edge["end"]]
-                parts[max(where.get(end, 0) for end in ends if end)][key].append(edge)
-        parts[0].update(
-            {**self.document, "element_ids": [r["id"] for r in self.elements]},
-            chunk_ids=self.chunk_ids,
-        )
-        return parts
+        layout = _PartLayout(self.elements, self.chunks, max_elements)
+        deferred: dict[int, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
+        references = _reference_edges(self.path, self.elements)
+        for number in range(layout.count):
+            part: Row = {"id": self.doc_id, "elements": [], "chunks": []}
+            edges: dict[str, list[Row]] = deferred.pop(number, defaultdict(list))
+            for index in layout.element_indexes(number):
+                element = self.elements[index]
+                part["elements"].append(_element_row(self, element))
+                for key, row, ends in self._edges_of(index, references):
+                    later = max(layout.element_part(end) for end in ends)
+                    (edges if later == number else deferred[later])[key].append(row)
+            for index in layout.chunk_indexes(number):
+                chunk = self.chunks[index]
+                part["chunks"].append(_chunk_row(self, chunk))
+                if index:
+                    later = max(layout.chunk_parts[index - 1], number)
+                    row = {"start": self.chunk_ids[index - 1], "end": self.chunk_ids[index]}
+                    (edges if later == number else deferred[later])["next_chunk"].append(row)
+            part.update({key: edges.get(key, []) for key in STRUCTURE_EDGES})
+            if number == 0:
+                part.update(
+                    self.document,
+                    element_ids=[element_id(self.path, e.position) for e in self.elements],
+                    chunk_ids=self.chunk_ids,
+                )
+            yield part
+
+    def part_count(self, max_elements: int) -> int:
+        return _PartLayout(self.elements, self.chunks, max_elements).count
+
+    def _edges_of(
+        self, index: int, references: dict[int, list[tuple[Row, int]]]
+    ) -> Iterator[tuple[str, Row, tuple[int, ...]]]:
+        """Edges whose reading-order end is element ``index``: (payload key, row, ends)."""
+        element = self.elements[index]
+        own = element_id(self.path, element.position)
+        if element.parent is not None and element.parent in self._positions:
+            parent = self._positions[element.parent]
+            start = element_id(self.path, element.parent)
+            yield "contains", {"start": start, "end": own}, (parent, index)
+        elif element.kind is ElementKind.SECTION:
+            yield "has_section", {"end": own}, (index,)
+        else:
+            yield "doc_contains", {"end": own}, (index,)
+        if index:
+            before = element_id(self.path, self.elements[index - 1].position)
+            yield "next", {"start": before, "end": own}, (index - 1, index)
+        for row, target in references.get(index, []):
+            yield "refers_to", row, (index, target)
+
+    @cached_property
+    def _positions(self) -> dict[int, int]:
+        """Element position -> index in reading order."""
+        return {element.position: index for index, element in enumerate(self.elements)}
+
+    def structure(self) -> dict[str, list[Row]]:
+        """Every structure edge of the document, by payload key (all parts together)."""
+        return _merged(self.parts(max(1, len(self.elements), len(self.chunks))))
 
     def counts(self) -> tuple[Counter[str], Counter[str]]:
         """Nodes per label and edges per type that these rows write."""
-        nodes: Counter[str] = Counter({"Document": 1, "Chunk": len(self.chunks)})
-        nodes.update(row["label"] for row in self.elements)
+        nodes: Counter[str] = Counter({"Document": 1})
         edges: Counter[str] = Counter()
-        for key, rel_type in STRUCTURE_EDGES.items():
-            edges[rel_type] += len(self.structure[key])
-        edges["FROM_DOCUMENT"] = len(self.chunks)
-        edges["HAS_ELEMENT"] = sum(len(row["elements"]) for row in self.chunks)
-        edges["MENTIONS"] = sum(len(row["elements"]) + len(row["chunks"]) for row in self.entities)
+        for part in self.parts(max(1, len(self.elements), len(self.chunks))):
+            add_part_counts(part, nodes, edges)
+        edges["MENTIONS"] = entity_mentions(self.entities)
         return nodes, edges
+
+
+class _PartLayout:
+    """Which part each element and chunk goes in: elements by reading order, a chunk no
+    earlier than the elements it covers."""
+
+    def __init__(self, elements: list[DocElement], chunks: list[Chunk], size: int) -> None:
+        self.size = max(1, size)
+        self.elements = len(elements)
+        index = {element.position: i for i, element in enumerate(elements)}
+        self.chunk_parts = [
+            max(
+                [chunk.index // self.size] + [index.get(p, 0) // self.size for p in chunk.positions]
+            )
+            for chunk in chunks
+        ]
+        self.count = max([0, (self.elements - 1) // self.size, *self.chunk_parts]) + 1
+        self._chunks_by_part: dict[int, list[int]] = defaultdict(list)
+        for chunk_index, part in enumerate(self.chunk_parts):
+            self._chunks_by_part[part].append(chunk_index)
+
+    def element_part(self, index: int) -> int:
+        return index // self.size
+
+    def element_indexes(self, part: int) -> range:
+        return range(part * self.size, min(self.elements, (part + 1) * self.size))
+
+    def chunk_indexes(self, part: int) -> list[int]:
+        return self._chunks_by_part.get(part, [])
+
+
+def add_part_counts(part: Row, nodes: Counter[str], edges: Counter[str]) -> None:
+    """Add what one part writes to ``nodes`` (per label) and ``edges`` (per type)."""
+    nodes["Chunk"] += len(part["chunks"])
+    nodes.update(row["label"] for row in part["elements"])
+    for key, rel_type in STRUCTURE_EDGES.items():
+        edges[rel_type] += len(part[key])
+    edges["FROM_DOCUMENT"] += len(part["chunks"])
+    edges["HAS_ELEMENT"] += sum(len(row["elements"]) for row in part["chunks"])
+
+
+def entity_mentions(entities: list[Row]) -> int:
+    """MENTIONS edges the entity rows write."""
+    return sum(len(row["elements"]) + len(row["chunks"]) for row in entities)
+
+
+def _merged(parts: Iterator[Row]) -> dict[str, list[Row]]:
+    merged: dict[str, list[Row]] = {key: [] for key in STRUCTURE_EDGES}
+    for part in parts:
+        for key in STRUCTURE_EDGES:
+            merged[key].extend(part[key])
+    return merged
 
 
 def document_rows(document: ParsedDocument, source: str, chunk_chars: int) -> DocumentRows:
@@ -166,20 +241,13 @@ def document_rows(document: ParsedDocument, source: str, chunk_chars: int) -> Do
     doc_id = document_id(path)
     elements = sorted(document.elements, key=lambda element: element.position)
     chunks = chunk_document(document, chunk_chars)
-    structure = _structure_edges(path, elements)
-    structure["next_chunk"] = [
-        {"start": chunk_id(path, a.index), "end": chunk_id(path, b.index)}
-        for a, b in pairwise(chunks)
-    ]
-    chunk_rows = [_chunk_row(path, chunk, source) for chunk in chunks]
     return DocumentRows(
         doc_id=doc_id,
         path=path,
         document=_document_row(document, doc_id, source),
-        elements=[_element_row(document, element, source) for element in elements],
-        structure=structure,
-        chunks=chunk_rows,
-        chunk_texts=[row["props"]["text"] for row in chunk_rows],  # the same strings, not copies
+        elements=elements,
+        chunks=chunks,
+        chunk_texts=[chunk.text for chunk in chunks],
         entities=_entity_rows(document, elements, chunks, source),
         source=source,
     )
@@ -204,9 +272,9 @@ def _document_row(document: ParsedDocument, doc_id: str, source: str) -> Row:
     }
 
 
-def _element_row(document: ParsedDocument, element: DocElement, source: str) -> Row:
+def _element_row(rows: DocumentRows, element: DocElement) -> Row:
     return {
-        "id": element_id(document.path, element.position),
+        "id": element_id(rows.path, element.position),
         "label": GRAPH_LABELS[element.kind],
         "props": {
             "kind": element.kind.value,
@@ -220,73 +288,53 @@ def _element_row(document: ParsedDocument, element: DocElement, source: str) -> 
             "caption": element.caption,
             "rows_json": json.dumps(element.rows) if element.rows is not None else None,
             "language": element.language,
-            "file": document.path,
-            "title": document.title,
-            "source": source,
+            "file": rows.path,
+            "title": rows.document["props"]["title"],
+            "source": rows.source,
         },
     }
 
 
-def _structure_edges(path: str, elements: list[DocElement]) -> dict[str, list[Row]]:
-    """HAS_SECTION and CONTAINS from the parent tree, NEXT in reading order, REFERS_TO."""
-    positions = {element.position for element in elements}
-    has_section: list[Row] = []
-    doc_contains: list[Row] = []
-    contains: list[Row] = []
-    for element in elements:
-        own = element_id(path, element.position)
-        if element.parent is not None and element.parent in positions:
-            contains.append({"start": element_id(path, element.parent), "end": own})
-        elif element.kind is ElementKind.SECTION:
-            has_section.append({"end": own})
-        else:
-            doc_contains.append({"end": own})
-    following = [
-        {"start": element_id(path, a.position), "end": element_id(path, b.position)}
-        for a, b in pairwise(elements)
-    ]
-    return {
-        "has_section": has_section,
-        "doc_contains": doc_contains,
-        "contains": contains,
-        "next": following,
-        "refers_to": _reference_edges(path, elements),
-    }
+def _reference_edges(path: str, elements: list[DocElement]) -> dict[int, list[tuple[Row, int]]]:
+    """A mention such as "Table 2" points at the table numbered 2 of the same document.
 
-
-def _reference_edges(path: str, elements: list[DocElement]) -> list[Row]:
-    """A mention such as "Table 2" points at the table numbered 2 of the same document."""
+    By the index of the mentioning element: (edge row, index of the target).
+    """
     targets: dict[tuple[ElementKind, str], int] = {}
-    for element in elements:
+    for index, element in enumerate(elements):
         if element.number:
-            targets.setdefault((element.kind, _number(element.number)), element.position)
-    rows: dict[tuple[int, int], Row] = {}
-    for element in elements:
+            targets.setdefault((element.kind, _number(element.number)), index)
+    edges: dict[int, list[tuple[Row, int]]] = defaultdict(list)
+    for index, element in enumerate(elements):
+        seen: set[int] = set()
         for reference in element.references:
             target = targets.get((_REFERENCE_KINDS[reference.kind], _number(reference.number)))
-            if target is not None and target != element.position:
-                rows[(element.position, target)] = {
-                    "start": element_id(path, element.position),
-                    "end": element_id(path, target),
-                }
-    return list(rows.values())
+            if target is None or target == index or target in seen:
+                continue
+            seen.add(target)
+            row = {
+                "start": element_id(path, element.position),
+                "end": element_id(path, elements[target].position),
+            }
+            edges[index].append((row, target))
+    return edges
 
 
 def _number(value: str) -> str:
     return value.strip().rstrip(".").lower()
 
 
-def _chunk_row(path: str, chunk: Chunk, source: str) -> Row:
+def _chunk_row(rows: DocumentRows, chunk: Chunk) -> Row:
     return {
-        "id": chunk_id(path, chunk.index),
-        "elements": [element_id(path, position) for position in chunk.positions],
+        "id": rows.chunk_ids[chunk.index],
+        "elements": [element_id(rows.path, position) for position in chunk.positions],
         "props": {
-            "text": chunk.text,
+            "text": rows.chunk_texts[chunk.index],
             "index": chunk.index,
             "heading_path": chunk.heading_path,
             "page": chunk.page,
-            "file": path,
-            "source": source,
+            "file": rows.path,
+            "source": rows.source,
         },
     }
 

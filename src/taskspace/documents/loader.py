@@ -40,8 +40,14 @@ from rich.progress import (
 )
 
 from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
-from taskspace.documents.graph_rows import DocumentRows, document_id, document_rows
-from taskspace.documents.model import ParsedDocument
+from taskspace.documents.graph_rows import (
+    DocumentRows,
+    add_part_counts,
+    document_id,
+    document_rows,
+    entity_mentions,
+)
+from taskspace.documents.model import GRAPH_LABELS, ParsedDocument
 from taskspace.documents.quality import emptied_warning
 from taskspace.embeddings import DIMENSIONS, embed_matrix
 from taskspace.graph.connection import Graph
@@ -200,8 +206,10 @@ class DocumentLoader:
             uri=rows.path,
             checksum=pending.checksum,
         ).counters.nodes_created
+        nodes: Counter[str] = Counter({"Document": 1})
+        edges: Counter[str] = Counter({"MENTIONS": entity_mentions(rows.entities)})
         try:
-            self._write_structure(rows)
+            self._write_structure(rows, nodes, edges)
             self._write_embeddings(rows, pending.vectors)
         except BaseException:
             if created:
@@ -209,19 +217,22 @@ class DocumentLoader:
                     self.graph.queries.text("documents/remove_sources"), sources=[rows.source]
                 )
             raise
-        nodes, edges = rows.counts()
         self.report.nodes.update(nodes)
         self.report.edges.update(edges)
-        self.report.elements.update(row["label"] for row in rows.elements)
+        self.report.elements.update(GRAPH_LABELS[element.kind] for element in rows.elements)
 
-    def _write_structure(self, rows: DocumentRows) -> None:
-        """The document, its elements, chunks and their edges (in parts), then entities."""
-        parts = rows.parts(self.options.part_size)
-        for number, part in enumerate(parts):
-            if len(parts) > 1:
-                self.progress(f"{Path(rows.path).name}: part {number + 1} of {len(parts)}")
+    def _write_structure(
+        self, rows: DocumentRows, nodes: Counter[str], edges: Counter[str]
+    ) -> None:
+        """The document, its elements, chunks and their edges (in parts, each built just
+        before it is sent and dropped after), then entities; counted into nodes and edges."""
+        count = rows.part_count(self.options.part_size)
+        for number, part in enumerate(rows.parts(self.options.part_size)):
+            if count > 1:
+                self.progress(f"{Path(rows.path).name}: part {number + 1} of {count}")
             name = "documents/merge_document" if number == 0 else "documents/merge_document_part"
             self.report.add_write(self.writer.write_named(name, [part]))
+            add_part_counts(part, nodes, edges)
         self.report.add_write(self.writer.write_named("documents/merge_entities", rows.entities))
 
     def _write_embeddings(self, rows: DocumentRows, vectors: Future[NDArray[np.float32]]) -> None:
