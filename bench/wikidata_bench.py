@@ -31,7 +31,8 @@ from typing import Any
 
 import rdflib
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.errors import UserError
+from taskspace.graph.connection import Graph
 from taskspace.graph.schema import apply_schema
 from taskspace.settings import load_settings
 from taskspace.wikidata.loader import LoadOptions, load_files
@@ -192,7 +193,7 @@ def main() -> None:
             if args.copies > 1 and file.is_file():
                 file = scaled_copy(file, args.copies, Path(folder))
             print(json.dumps(run(file, args.batch_size, args.repeat), indent=2))
-    except GraphError as exc:
+    except UserError as exc:
         raise SystemExit(f"Error: {exc}") from exc
 
 

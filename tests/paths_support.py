@@ -7,7 +7,7 @@ from pathlib import Path
 from taskspace.graph.connection import Graph
 from taskspace.paths.describe import hidden_labels, spoilers
 from taskspace.paths.sampler import rederive_path
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
 from taskspace.wikidata.apps import load_apps
 from taskspace.wikidata.loader import load_files
 from tests.web_support import empty_graph

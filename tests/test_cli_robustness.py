@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
-from taskspace.sampling.output import read_jsonl
+from taskspace.tasks.store import read_jsonl
 from tests.support import SHARED_DATA, settings_for
 
 MKDOCS_CLI_PAGE = SHARED_DATA / "web" / "mkdocs_org_site" / "user-guide" / "cli" / "index.html"

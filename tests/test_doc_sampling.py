@@ -13,9 +13,9 @@ from taskspace.cli.main import cli
 from taskspace.documents.loader import load_documents
 from taskspace.graph.connection import Graph
 from taskspace.sampling.engine import rederive, run_template_query
-from taskspace.sampling.output import read_jsonl, write_task_nodes
 from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import load_templates
+from taskspace.tasks.store import read_jsonl, write_task_nodes
 from tests.support import SHARED_DATA
 
 FIXTURES = Path(__file__).resolve().parents[1] / "examples" / "documents"

@@ -9,8 +9,8 @@ import pytest
 
 from taskspace.llm.client import LLMUnavailableError, StructuredLLM
 from taskspace.llm.paraphrase import faithful, paraphrase_tasks
-from taskspace.sampling.tasks import GroundRef, Task
 from taskspace.settings import Settings
+from taskspace.tasks.model import GroundRef, Task
 from tests.messages_api import messages_api
 
 

@@ -19,7 +19,7 @@ from taskspace.cli.sample_paths import multihop
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.multihop.sampler import END, MultihopReport, rederive_multihop, sample_multihop
 from taskspace.paths.describe import spoilers
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import WebLoadSummary, load_web
 from tests.paths_support import SITE_B

@@ -9,7 +9,7 @@ import pytest
 from taskspace.paths.cardinality import features, separating
 from taskspace.paths.describe import ToldStep, spoilers, step_phrase, tell, vocabulary
 from taskspace.paths.difficulty import LEVELS, level_of, score
-from taskspace.sampling.tasks import StepConstraint
+from taskspace.tasks.model import StepConstraint
 
 
 @pytest.mark.parametrize(

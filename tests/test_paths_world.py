@@ -19,8 +19,8 @@ from taskspace.llm.client import StructuredLLM
 from taskspace.paths.cardinality import make_unique, step_targets
 from taskspace.paths.describe import hidden_labels, paraphrase_paths
 from taskspace.paths.sampler import PathReport, path_reader, rederive_path, sample_paths
-from taskspace.sampling.tasks import StepConstraint
 from taskspace.settings import Settings
+from taskspace.tasks.model import StepConstraint
 from tests.messages_api import messages_api
 from tests.paths_support import WORLD, load_wikidata, problems
 from tests.web_support import empty_graph

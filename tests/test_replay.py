@@ -23,8 +23,8 @@ from taskspace.replay import OriginMap, ReplayError, replay_tasks
 from taskspace.replay.origins import same_page
 from taskspace.sampling.engine import rederive, run_template_query
 from taskspace.sampling.sampler import SampleReport, sample_tasks
-from taskspace.sampling.tasks import SuccessCriterion, Task, WebStep
 from taskspace.sampling.templates import load_templates
+from taskspace.tasks.model import SuccessCriterion, Task, WebStep
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import load_web
 from tests.support import SHARED_DATA
@@ -231,7 +231,7 @@ def test_mkdocs_tasks_replay_on_the_served_site(mkdocs: Mkdocs) -> None:
 
 
 def _write_tasks(path: Path, tasks: list[Task]) -> Path:
-    from taskspace.sampling.output import write_jsonl
+    from taskspace.tasks.store import write_jsonl
 
     write_jsonl(tasks, path)
     return path

@@ -18,8 +18,8 @@ from taskspace.graph.connection import Graph
 from taskspace.replay import ReplayReport, replay_tasks
 from taskspace.sampling.engine import rederive, run_template_query
 from taskspace.sampling.sampler import SampleReport, sample_tasks
-from taskspace.sampling.tasks import Task
 from taskspace.sampling.templates import TemplateSpec, load_templates
+from taskspace.tasks.model import Task
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import load_web
 from tests.web_support import FIXTURE_SITE, chromium_missing, empty_graph, serve_folder

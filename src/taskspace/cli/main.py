@@ -15,13 +15,10 @@ from taskspace.cli.guide import guide
 from taskspace.cli.load import load
 from taskspace.cli.output import print_error
 from taskspace.cli.sample import sample
-from taskspace.graph.connection import GraphError
-from taskspace.graph.names import InvalidNameError
-from taskspace.graph.queries import QueryNotFoundError
-from taskspace.server.install import InstallError
-from taskspace.server.process import ServerError
+from taskspace.errors import UserError
 
-USER_ERRORS = (GraphError, ServerError, InstallError, InvalidNameError, QueryNotFoundError)
+USER_ERRORS = (UserError,)
+"""Every error a user can act on derives from UserError (taskspace.errors)."""
 
 
 # click's own ways of ending a command (usage errors, --help, ctx.exit) pass through.

@@ -18,9 +18,9 @@ from taskspace.cli.output import (
     print_table,
 )
 from taskspace.graph.connection import GraphError
-from taskspace.sampling.output import BadLine, read_tasks_file, write_jsonl, write_task_nodes
 from taskspace.sampling.sampler import SampleReport, sample_tasks, verify_tasks
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
+from taskspace.tasks.store import BadLine, read_tasks_file, write_jsonl, write_task_nodes
 
 
 @click.group()

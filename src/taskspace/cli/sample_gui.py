@@ -9,7 +9,7 @@ import click
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.graph.connection import GraphError
-from taskspace.sampling.output import write_jsonl, write_task_nodes
+from taskspace.tasks.store import write_jsonl, write_task_nodes
 
 
 @click.command("gui")

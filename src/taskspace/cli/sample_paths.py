@@ -12,8 +12,8 @@ from taskspace.cli.context import connected_graph
 from taskspace.cli.llm import with_llm
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.graph.connection import GraphError
-from taskspace.sampling.output import write_jsonl, write_task_nodes
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
+from taskspace.tasks.store import write_jsonl, write_task_nodes
 
 _out = click.option(
     "-o",

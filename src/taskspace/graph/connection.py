@@ -25,6 +25,7 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
+from taskspace.errors import UserError
 from taskspace.graph.queries import QueryLibrary, default_library
 from taskspace.graph.readonly_guard import QueryRefusedError, check_plan, plan_facts
 from taskspace.settings import Settings
@@ -32,8 +33,8 @@ from taskspace.settings import Settings
 Record = dict[str, Any]
 
 
-class GraphError(RuntimeError):
-    """A failure the user can act on; the CLI prints its message without a traceback."""
+class GraphError(UserError):
+    """The database cannot do what was asked: unreachable, refused, timed out."""
 
 
 class GraphUnavailableError(GraphError):

@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from taskspace.errors import UserError
+
 NAME_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 
 
-class InvalidNameError(ValueError):
+class InvalidNameError(UserError, ValueError):
     """A label, relationship type or property key that may not reach Cypher."""
 
 

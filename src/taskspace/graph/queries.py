@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from taskspace.errors import UserError
 from taskspace.graph.names import InvalidNameError, label_expression
 from taskspace.resources import resource_dir
 
@@ -25,7 +26,7 @@ MAX_INT_SLOT = 100
 Slots = Mapping[str, str | int]
 
 
-class QueryNotFoundError(LookupError):
+class QueryNotFoundError(UserError, LookupError):
     """No ``.cypher`` file carries the requested name."""
 
 

@@ -18,8 +18,8 @@ from typing import Any, Literal
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.graph.ids import stable_id
 from taskspace.pagegraph.summary import clip
-from taskspace.sampling.engine import fingerprint
-from taskspace.sampling.tasks import GroundRef, RouteHop, Task
+from taskspace.tasks.fingerprint import fingerprint
+from taskspace.tasks.model import GroundRef, RouteHop, Task
 
 TEMPLATE = "gui/route"
 MAX_HOPS = 6

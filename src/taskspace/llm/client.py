@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from taskspace.errors import UserError
 from taskspace.llm.cache import ResponseCache
 from taskspace.settings import Settings
 
@@ -21,7 +22,7 @@ DEFAULT_MODEL = "claude-sonnet-4-6"
 """Override with TASKSPACE_LLM_MODEL; claude-sonnet-4-5 reaches end of life on 2026-11-30."""
 
 
-class LLMUnavailableError(RuntimeError):
+class LLMUnavailableError(UserError):
     """An LLM feature was asked for without ``ANTHROPIC_API_KEY``."""
 
 

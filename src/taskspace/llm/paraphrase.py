@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from taskspace.llm.client import StructuredLLM
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
 
 SYSTEM = (
     "You rewrite evaluation questions for AI agents so that they read naturally, as a "

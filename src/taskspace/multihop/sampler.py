@@ -26,8 +26,9 @@ from typing import Any, Literal
 from taskspace.graph.connection import Graph, GraphError
 from taskspace.graph.ids import stable_id
 from taskspace.paths.describe import spoilers
-from taskspace.sampling.engine import fingerprint, metapath_library
-from taskspace.sampling.tasks import GroundRef, HopCheck, SuccessCriterion, Task, WebHop
+from taskspace.sampling.engine import metapath_library
+from taskspace.tasks.fingerprint import fingerprint
+from taskspace.tasks.model import GroundRef, HopCheck, SuccessCriterion, Task, WebHop
 
 END = "END"
 ATTEMPTS_PER_TASK = 30

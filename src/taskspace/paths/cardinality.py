@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from taskspace.sampling.tasks import StepConstraint
+from taskspace.tasks.model import StepConstraint
 
 Reader = Callable[..., list[Any]]
 Feature = tuple[str, str, str, str | None]

@@ -24,8 +24,8 @@ from pydantic import BaseModel, Field
 from taskspace.llm.client import StructuredLLM
 from taskspace.llm.paraphrase import faithful
 from taskspace.resources import resource_dir
-from taskspace.sampling.tasks import StepConstraint, Task
 from taskspace.sampling.templates import render as render_jinja
+from taskspace.tasks.model import StepConstraint, Task
 
 SHUFFLE_SHARE = 0.3
 IRRELEVANT_SHARE = 0.5

@@ -32,8 +32,9 @@ from taskspace.paths.walk import (
     node_types,
     ordered_candidates,
 )
-from taskspace.sampling.engine import fingerprint, metapath_library
-from taskspace.sampling.tasks import GroundRef, PathStep, Task
+from taskspace.sampling.engine import metapath_library
+from taskspace.tasks.fingerprint import fingerprint
+from taskspace.tasks.model import GroundRef, PathStep, Task
 
 START_LIMIT = 20_000
 ATTEMPTS_PER_TASK = 60

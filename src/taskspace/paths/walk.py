@@ -19,7 +19,7 @@ from typing import Any
 from taskspace.graph.connection import Graph
 from taskspace.graph.names import checked_rel_type
 from taskspace.sampling.engine import metapath_library
-from taskspace.sampling.tasks import StepConstraint
+from taskspace.tasks.model import StepConstraint
 from taskspace.wikidata.apps import Action, EntityType
 
 SAMPLE = 40

@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from taskspace.replay.origins import OriginMap
-from taskspace.sampling.tasks import WebStep
+from taskspace.tasks.model import WebStep
 from taskspace.web.extract import extract_page
 
 

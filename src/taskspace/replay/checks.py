@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 
 from taskspace.replay.actions import StepFailure, first_line, resolve
 from taskspace.replay.origins import OriginMap, same_page
-from taskspace.sampling.tasks import SuccessCriterion
+from taskspace.tasks.model import SuccessCriterion
 
 # Whitespace-normalised, case-folded containment: innerText follows CSS text-transform,
 # so "SUBMIT" on screen is the "Submit" the graph recorded.

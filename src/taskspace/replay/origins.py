@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit, urlunsplit
 
-from taskspace.graph.connection import GraphError
+from taskspace.errors import UserError
 from taskspace.web.browser import origin_of
 from taskspace.web.crawl import normalise_url
 
 
-class ReplayError(GraphError):
+class ReplayError(UserError):
     """Replay cannot start: bad origin map or unusable input; the message says which."""
 
 

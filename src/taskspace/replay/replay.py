@@ -18,7 +18,7 @@ from taskspace.replay.actions import StepFailure, first_line, perform
 from taskspace.replay.checks import check
 from taskspace.replay.origins import OriginMap
 from taskspace.replay.report import ReplayReport, TaskOutcome
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
 from taskspace.web.browser import origin_context, origin_of
 
 OutcomeHandler = Callable[[TaskOutcome], None]

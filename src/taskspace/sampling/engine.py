@@ -9,7 +9,6 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.graph.queries import QueryLibrary
 from taskspace.resources import resource_dir
-from taskspace.sampling.tasks import GroundRef, SuccessCriterion, Task, WebStep
 from taskspace.sampling.templates import (
     MissingValue,
     StepTemplate,
@@ -17,6 +16,8 @@ from taskspace.sampling.templates import (
     render,
     render_optional,
 )
+from taskspace.tasks.fingerprint import fingerprint
+from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
 
 _metapaths: QueryLibrary | None = None
 
@@ -143,10 +144,6 @@ def sample_rows(
     ordered = sorted(rows, key=lambda row: str(row["anchor"]))
     random.Random(f"{seed}:{salt}").shuffle(ordered)
     return ordered[:count]
-
-
-def fingerprint(prompt: str, answer: str) -> str:
-    return stable_id("fp", prompt, answer)
 
 
 def rederive(graph: Graph, spec: TemplateSpec, task: Task) -> bool:

@@ -15,8 +15,8 @@ from taskspace.sampling.engine import build_task, rederive, run_template_query, 
 from taskspace.sampling.relevance import relevant_scope
 from taskspace.sampling.selection import Vectors, coverage_report, lexical_vectors, select_mmr
 from taskspace.sampling.spoilers import hidden_values, named
-from taskspace.sampling.tasks import Task
 from taskspace.sampling.templates import MissingValue, TemplateSpec, load_templates
+from taskspace.tasks.model import Task
 
 Embedder = Callable[[Sequence[str]], list[list[float]]]
 

@@ -16,7 +16,7 @@ from itertools import pairwise
 import numpy as np
 from numpy.typing import NDArray
 
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
 
 Vectors = NDArray[np.float32]
 

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from taskspace.graph.names import checked_label, checked_rel_type
 from taskspace.resources import resource_dir
-from taskspace.sampling.tasks import CriterionKind
+from taskspace.tasks.model import CriterionKind
 
 
 class Subgraph(BaseModel):

@@ -13,11 +13,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from taskspace.errors import UserError
 from taskspace.server.descriptor import pinned_version, pom_file
 from taskspace.settings import LocalServerPaths
 
 
-class InstallError(RuntimeError):
+class InstallError(UserError):
     """The server could not be provisioned; the message says why and what to do."""
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
+from taskspace.errors import UserError
 from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
 from taskspace.server.config import ensure_initial_password, server_env, write_config
@@ -26,7 +27,7 @@ from taskspace.settings import Settings
 MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
 
 
-class ServerError(RuntimeError):
+class ServerError(UserError):
     """The local server could not be started or stopped; the message says why."""
 
 

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import BrowserContext, Route, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from taskspace.graph.connection import GraphError
+from taskspace.errors import UserError
 
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -34,7 +34,7 @@ VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 _EXTRACT_JS = Path(__file__).with_name("extract.js")
 
 
-class BrowserUnavailableError(GraphError):
+class BrowserUnavailableError(UserError):
     """Chromium is missing or would not start; the message says what to do."""
 
 

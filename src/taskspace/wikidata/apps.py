@@ -18,7 +18,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.errors import UserError
+from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter
@@ -30,7 +31,7 @@ PID = Annotated[str, Field(pattern=r"^P[1-9][0-9]*$")]
 Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
 
 
-class AppSpecError(GraphError):
+class AppSpecError(UserError):
     """An app information space file that cannot be used; the message names file and field."""
 
 

@@ -25,7 +25,8 @@ from typing import IO, Any
 
 from neo4j.exceptions import Neo4jError
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.errors import UserError
+from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.names import checked_rel_type
 from taskspace.graph.provenance import complete_source, forget_source, record_source
@@ -45,7 +46,7 @@ MAX_ERRORS_PER_FILE = 20
 """Error lines kept per file; the rest are counted (a binary file is not 494 lines)."""
 
 
-class WikidataLoadError(GraphError):
+class WikidataLoadError(UserError):
     """Input that cannot be loaded at all (unknown format, unreadable file, bad option)."""
 
 

@@ -21,7 +21,8 @@ from urllib.error import URLError
 from SPARQLWrapper import JSON, POST, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.errors import UserError
+from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.wikidata.apps import AppSpec
 from taskspace.wikidata.loader import SOURCE_KIND, LoadOptions, LoadReport, load_records
@@ -47,7 +48,7 @@ _PREFIXES = (
 )
 
 
-class SparqlError(GraphError):
+class SparqlError(UserError):
     """The endpoint could not be reached or refused a query."""
 
 

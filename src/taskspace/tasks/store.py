@@ -1,4 +1,4 @@
-"""Where sampled tasks go: a JSONL file and ``:Task`` nodes with ``GROUNDED_IN`` edges."""
+"""Where tasks are kept: a JSONL file and ``:Task`` nodes with ``GROUNDED_IN`` edges."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteSummary
-from taskspace.sampling.tasks import Task
+from taskspace.tasks.model import Task
 
 
 def write_jsonl(tasks: Sequence[Task], path: Path) -> None:

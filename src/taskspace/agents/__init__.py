@@ -1,0 +1,5 @@
+"""Agents that answer tasks by querying the live graph, as inspect_ai solvers.
+
+Each agent is declared in ``agents/<name>.yaml`` (an :class:`~taskspace.agents.spec.AgentSpec`)
+and built by the builder its ``kind`` names in :mod:`taskspace.agents.registry`.
+"""

@@ -1,0 +1,52 @@
+"""Agent definitions as files: ``agents/<name>.yaml`` read into :class:`AgentSpec`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from taskspace.errors import UserError
+from taskspace.resources import resource_dir
+from taskspace.specfiles import read_spec
+
+AgentKind = Literal["extractive", "rag", "multi_agent", "graph_tools"]
+
+
+class AgentSpecError(UserError):
+    """An agent file that cannot be read, or an agent name that has no file."""
+
+
+class AgentSpec(BaseModel):
+    """What an agent is: how it gets context, whether it needs a model, and its prompts."""
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    kind: AgentKind
+    description: str
+    needs_model: bool = Field(description="false only for the offline baselines")
+    retriever: str = "hybrid"
+    k: int = Field(default=5, ge=1, le=50)
+    max_steps: int = Field(default=8, ge=1, description="tool calls or stages at most")
+    prompts: dict[str, str] = Field(
+        default_factory=dict, description="role prompts by role (system, planner, …)"
+    )
+
+
+def agents_dir() -> Path:
+    return resource_dir("agents")
+
+
+def load_agent_spec(name: str, folder: Path | None = None) -> AgentSpec:
+    """The agent called ``name``; an error that lists the agents there are otherwise."""
+    folder = folder or agents_dir()
+    path = folder / f"{name}.yaml"
+    if not path.is_file():
+        known = ", ".join(sorted(spec.name for spec in load_agent_specs(folder))) or "none"
+        raise AgentSpecError(f"no agent {name!r} (agents: {known})")
+    return read_spec(path, AgentSpec, "agent", AgentSpecError)
+
+
+def load_agent_specs(folder: Path | None = None) -> list[AgentSpec]:
+    folder = folder or agents_dir()
+    return [read_spec(p, AgentSpec, "agent", AgentSpecError) for p in sorted(folder.glob("*.yaml"))]

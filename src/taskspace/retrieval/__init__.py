@@ -1,0 +1,2 @@
+"""Context for agents from the live graph: vector, vector + Cypher, hybrid and graph-walk
+retrievers over the document family. Never reads tasks, their grounding or runs."""
