@@ -98,13 +98,13 @@ class DocumentRows:
     entities: list[Row]
     source: str = ""
     """The id of the :Source every row names."""
-    _chunk_ids: list[str] = field(default_factory=list, repr=False)
+    chunk_ids: list[str] = field(default_factory=list)
 
-    @property
-    def chunk_ids(self) -> list[str]:
-        if len(self._chunk_ids) != len(self.chunks):
-            self._chunk_ids = [chunk_id(self.path, chunk.index) for chunk in self.chunks]
-        return self._chunk_ids
+    def release(self) -> None:
+        """Drop the parsed elements and chunks once every part is written: what is left
+        (chunk ids, chunk texts for the model, entities) is a fraction of a large file."""
+        self.elements = []
+        self.chunks = []
 
     def parts(self, max_elements: int) -> Iterator[Row]:
         """The document's rows in transactions of at most ``max_elements`` elements (and chunks).
@@ -248,6 +248,7 @@ def document_rows(document: ParsedDocument, source: str, chunk_chars: int) -> Do
         elements=elements,
         chunks=chunks,
         chunk_texts=[chunk.text for chunk in chunks],
+        chunk_ids=[chunk_id(path, chunk.index) for chunk in chunks],
         entities=_entity_rows(document, elements, chunks, source),
         source=source,
     )

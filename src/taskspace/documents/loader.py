@@ -18,11 +18,12 @@ import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from queue import Empty, Queue
 from typing import Any
 
 import numpy as np
@@ -49,7 +50,7 @@ from taskspace.documents.graph_rows import (
 )
 from taskspace.documents.model import GRAPH_LABELS, ParsedDocument
 from taskspace.documents.quality import emptied_warning
-from taskspace.embeddings import DIMENSIONS, embed_matrix
+from taskspace.embeddings import embed_matrix
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import complete_source, source_id
@@ -58,8 +59,6 @@ from taskspace.graph.writer import BatchedWriter, WriteSummary
 SOURCE_KIND = "documents"
 _EMBED_SLICE = 512
 """Chunks embedded between two progress reports."""
-_VECTOR_SLICE = 2_000
-"""Chunk vectors turned into Python lists and sent at a time: bounded memory for any size."""
 _SIMILARITY_BATCH = 500
 """Chunks whose nearest neighbours one transaction asks the vector index for."""
 
@@ -116,10 +115,15 @@ class LoadReport:
 
 @dataclass
 class _Pending:
-    """A document whose rows are ready and whose chunks are being embedded."""
+    """A document whose rows are ready and whose chunks are being embedded.
+
+    The embedder hands over vectors slice by slice in ``slices`` (start, array); ``done``
+    ends when all are handed over, or carries the model's error.
+    """
 
     rows: DocumentRows
-    vectors: Future[NDArray[np.float32]]
+    done: Future[None]
+    slices: Queue[tuple[int, NDArray[np.float32]]]
     checksum: str
 
 
@@ -180,21 +184,20 @@ class DocumentLoader:
         checksum = _checksum(document)
         source = source_id(SOURCE_KIND, document.path, checksum)
         rows = document_rows(document, source, self.options.chunk_chars)
-        vectors = self._embedder.submit(self._embed, rows.chunk_texts)
-        return _Pending(rows, vectors, checksum)
+        slices: Queue[tuple[int, NDArray[np.float32]]] = Queue()
+        done = self._embedder.submit(self._embed, rows.chunk_texts, slices)
+        return _Pending(rows, done, slices, checksum)
 
-    def _embed(self, texts: list[str]) -> NDArray[np.float32]:
-        """Vectors for ``texts`` in one float32 array, filled slice by slice (progress in
-        ``self._embedded``); lists of Python floats would take eight times the memory."""
+    def _embed(self, texts: list[str], slices: Queue[tuple[int, NDArray[np.float32]]]) -> None:
+        """Embed ``texts`` slice by slice and hand each slice over as soon as it is done
+        (progress in ``self._embedded``): the vectors of a large file are never all held."""
         self._embedded = 0
-        vectors = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
         for start in range(0, len(texts), _EMBED_SLICE):
             done = embed_matrix(
                 texts[start : start + _EMBED_SLICE], batch_size=self.options.embed_batch_size
             )
-            vectors[start : start + len(done)] = done
+            slices.put((start, done))
             self._embedded = start + len(done)
-        return vectors
 
     def _write(self, pending: _Pending) -> None:
         """The :Source, then the rows; a failure takes back a :Source this write created."""
@@ -208,9 +211,11 @@ class DocumentLoader:
         ).counters.nodes_created
         nodes: Counter[str] = Counter({"Document": 1})
         edges: Counter[str] = Counter({"MENTIONS": entity_mentions(rows.entities)})
+        elements = Counter(GRAPH_LABELS[element.kind] for element in rows.elements)
         try:
             self._write_structure(rows, nodes, edges)
-            self._write_embeddings(rows, pending.vectors)
+            rows.release()
+            self._write_embeddings(rows, pending)
         except BaseException:
             if created:
                 self.graph.run_autocommit(  # the query deletes IN TRANSACTIONS
@@ -219,7 +224,7 @@ class DocumentLoader:
             raise
         self.report.nodes.update(nodes)
         self.report.edges.update(edges)
-        self.report.elements.update(GRAPH_LABELS[element.kind] for element in rows.elements)
+        self.report.elements.update(elements)
 
     def _write_structure(
         self, rows: DocumentRows, nodes: Counter[str], edges: Counter[str]
@@ -235,19 +240,28 @@ class DocumentLoader:
             add_part_counts(part, nodes, edges)
         self.report.add_write(self.writer.write_named("documents/merge_entities", rows.entities))
 
-    def _write_embeddings(self, rows: DocumentRows, vectors: Future[NDArray[np.float32]]) -> None:
-        name = Path(rows.path).name
-        while not wait([vectors], timeout=1.0).done:
-            self.progress(f"{name}: embedding {self._embedded} of {len(rows.chunk_ids)} chunks")
-        matrix, ids = vectors.result(), rows.chunk_ids
-        if not ids:
-            return
-        for start in range(0, len(ids), _VECTOR_SLICE):  # Python floats only for one slice
-            embedded = [
-                {"id": chunk_id, "embedding": matrix[start + offset].tolist()}
-                for offset, chunk_id in enumerate(ids[start : start + _VECTOR_SLICE])
+    def _write_embeddings(self, rows: DocumentRows, pending: _Pending) -> None:
+        """Write each slice of vectors as the model hands it over, then SIMILAR_TO."""
+        name, ids = Path(rows.path).name, rows.chunk_ids
+        written = 0
+        while written < len(ids):
+            try:
+                start, matrix = pending.slices.get(timeout=1.0)
+            except Empty:
+                if pending.done.done() and pending.slices.empty():
+                    pending.done.result()  # the model's error, if it failed
+                    raise RuntimeError(
+                        f"the model embedded {written} of {len(ids)} chunks"
+                    ) from None
+                self.progress(f"{name}: embedding {self._embedded} of {len(ids)} chunks")
+                continue
+            embedded = [  # Python floats only for one slice
+                {"id": ids[start + offset], "embedding": vector.tolist()}
+                for offset, vector in enumerate(matrix)
             ]
             self.writer.write_named("documents/set_chunk_embeddings", embedded)
+            written += len(matrix)
+        pending.done.result()
         step = _SIMILARITY_BATCH
         for start in range(0, len(ids), step):
             if len(ids) > step:
