@@ -83,6 +83,8 @@ def _stale_pid_file_naming_a_live_process(settings: Settings, env: dict[str, str
 
 def _ports_in_use(settings: Settings, env: dict[str, str]) -> None:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        # The server that just stopped may leave the port in TIME_WAIT; take it anyway.
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         taken.bind(("127.0.0.1", settings.bolt_port))
         taken.listen(1)
         result = CliRunner().invoke(cli, ["db", "start"], env=env)
