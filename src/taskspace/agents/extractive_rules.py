@@ -18,10 +18,9 @@ _WORD = re.compile(r"[A-Za-z0-9][\w-]*")
 _QUOTED = re.compile(r"“(.+?)”", re.DOTALL)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _NAME = re.compile(r"\b(?:[A-Z][\w-]*[A-Za-z0-9])(?:\s+[A-Z][\w-]*[A-Za-z0-9])*")
-_STOP = frozenset(
-    """the a an of in on to and or is are was be by for with that this which what who how
-    does do did from as at it its their there section document under true false""".split()
-)
+_STOP_WORDS = """the a an of in on to and or is are was be by for with that this which what who how
+    does do did from as at it its their there section document under true false"""
+_STOP = frozenset(_STOP_WORDS.split())
 
 
 @dataclass(frozen=True)
