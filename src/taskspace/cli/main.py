@@ -10,6 +10,7 @@ import click
 from taskspace import __version__
 from taskspace.cli.db import db
 from taskspace.cli.errors import log_unexpected, summary
+from taskspace.cli.eval import eval_group
 from taskspace.cli.graph_commands import init, query, stats
 from taskspace.cli.guide import guide
 from taskspace.cli.load import load
@@ -66,3 +67,4 @@ cli.add_command(query)
 cli.add_command(load)
 cli.add_command(sample)
 cli.add_command(guide)
+cli.add_command(eval_group)

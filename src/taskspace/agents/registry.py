@@ -1,0 +1,43 @@
+"""Agent kinds to solver builders: ``build_solver(spec, graph)`` for any ``agents/*.yaml``.
+
+A new kind is one module with a builder ``(spec, graph) -> Solver`` and one line in
+:data:`BUILDERS`; builders import lazily so an offline run never loads model code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+
+from inspect_ai.solver import Solver
+
+from taskspace.agents.spec import AgentSpec
+from taskspace.errors import UserError
+from taskspace.graph.connection import Graph
+
+Builder = Callable[[AgentSpec, Graph], Solver]
+
+BUILDERS: dict[str, str] = {
+    "extractive": "taskspace.agents.extractive:extractive_agent",
+    "rag": "taskspace.agents.rag:rag_agent",
+}
+"""kind -> "module:function" of its builder."""
+
+
+class UnknownAgentKindError(UserError):
+    """An agent file whose kind has no builder (yet)."""
+
+
+def builder_for(kind: str) -> Builder:
+    if kind not in BUILDERS:
+        raise UnknownAgentKindError(
+            f"agent kind {kind!r} cannot run yet (runnable kinds: {', '.join(sorted(BUILDERS))})"
+        )
+    module, name = BUILDERS[kind].split(":")
+    builder: Builder = getattr(import_module(module), name)
+    return builder
+
+
+def build_solver(spec: AgentSpec, graph: Graph) -> Solver:
+    """The inspect solver for ``spec``, reading the live ``graph``."""
+    return builder_for(spec.kind)(spec, graph)

@@ -1,0 +1,246 @@
+"""``kg eval``: run an agent over a tasks file with inspect_ai, and read the results back.
+
+``run`` writes inspect logs under ``TASKSPACE_HOME/logs/eval/<run id>/`` and a ``:Run``
+with ``ATTEMPTED`` edges into the graph; ``list``, ``queries`` and ``score`` read them;
+``view`` serves inspect's log viewer on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import json_option, print_json, print_line, print_table
+from taskspace.errors import UserError
+from taskspace.settings import load_settings
+
+DISPLAYS = ("full", "rich", "plain", "log", "none")
+
+
+@click.group(name="eval")
+def eval_group() -> None:
+    """Evaluate agents on sampled tasks (inspect_ai) and query the results."""
+
+
+def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
+    log = outcome.logs[0]
+    samples = log.samples or []
+    return {
+        "run": outcome.run_id,
+        "agent": outcome.config.agent,
+        "model": outcome.config.model,
+        "status": log.status,
+        "log": local_path(log.location),
+        "samples": len(samples),
+        "attempts_written": attempts,
+        "successes": sum(
+            1 for s in samples if s.scores and _success(next(iter(s.scores.values())))
+        ),
+        "errors": sum(1 for s in samples if s.error is not None),
+        "limited": sum(1 for s in samples if s.limit is not None),
+    }
+
+
+def local_path(location: str) -> str:
+    from taskspace.evaluation.results import local_path as path
+
+    return path(location)
+
+
+def _success(score: Any) -> bool:
+    from taskspace.evaluation.results import scored
+
+    return scored(score).success
+
+
+@eval_group.command(name="run")
+@click.argument("tasks_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--agent", "agent_name", required=True, help="An agent in agents/ (e.g. extractive).")
+@click.option("--model", default=None, help="inspect model, e.g. anthropic/claude-sonnet-4-6.")
+@click.option("--epochs", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--limit", default=None, type=click.IntRange(1), help="Run the first N tasks.")
+@click.option("--time-limit", default=None, type=click.IntRange(1), help="Seconds per sample.")
+@click.option("--token-limit", default=None, type=click.IntRange(1), help="Tokens per sample.")
+@click.option("--max-tasks", default=None, type=click.IntRange(1))
+@click.option("--max-connections", default=None, type=click.IntRange(1))
+@click.option("--max-samples", default=None, type=click.IntRange(1))
+@click.option(
+    "--scorer",
+    default="task",
+    show_default=True,
+    type=click.Choice(["task", "includes", "match"]),
+    help="task: each task's own check; includes/match: inspect's on the gold text.",
+)
+@click.option("--display", default=None, type=click.Choice(DISPLAYS), help="inspect progress.")
+@json_option
+def run_command(
+    tasks_file: Path,
+    agent_name: str,
+    model: str | None,
+    epochs: int,
+    limit: int | None,
+    time_limit: int | None,
+    token_limit: int | None,
+    max_tasks: int | None,
+    max_connections: int | None,
+    max_samples: int | None,
+    scorer: str,
+    display: str | None,
+    as_json: bool,
+) -> None:
+    """Run AGENT over TASKS_FILE; the same command again resumes (finished samples stay)."""
+    from taskspace.agents.spec import load_agent_spec
+    from taskspace.evaluation.results import write_run_results
+    from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model, run_eval
+    from taskspace.tasks.store import read_tasks_file, write_task_nodes
+
+    spec = load_agent_spec(agent_name)
+    config = RunConfig(
+        agent=spec.name,
+        model=resolve_model(spec, model),
+        scorer=scorer,
+        epochs=epochs,
+        limit=limit,
+        time_limit=time_limit,
+        token_limit=token_limit,
+        retriever=spec.retriever,
+        k=spec.k,
+    )
+    tasks, bad = read_tasks_file(tasks_file)
+    if bad:
+        raise UserError(f"{tasks_file}: {len(bad)} lines are not tasks (first: {bad[0]})")
+    settings = load_settings()
+    with connected_graph(settings) as graph:
+        write_task_nodes(graph, tasks, f"file:{tasks_file.resolve()}")
+        outcome = run_eval(
+            graph,
+            tasks,
+            tasks_file,
+            spec,
+            config,
+            settings.home.expanduser(),
+            Concurrency(max_tasks, max_connections, max_samples),
+            display="none" if as_json else display,
+        )
+        attempts = write_run_results(graph, outcome.logs[0])
+    summary = _summary(outcome, attempts)
+    if as_json:
+        print_json(summary)
+        return
+    print_table(f"Run {summary['run']}", ["key", "value"], list(summary.items()))
+    if summary["errors"]:
+        print_line(
+            f"{summary['errors']} samples errored; run the same command again to retry them."
+        )
+
+
+@eval_group.command(name="list")
+@json_option
+def list_command(as_json: bool) -> None:
+    """Evaluation runs in the graph, newest first."""
+    from taskspace.evaluation.queries import run_eval_query
+
+    with connected_graph() as graph:
+        rows = run_eval_query(graph, "runs")
+    if as_json:
+        print_json(rows)
+        return
+    columns = ["run", "agent", "model", "status", "attempts", "successes", "mean_score"]
+    print_table("Runs", columns, [[row[c] for c in columns] for row in rows])
+
+
+@eval_group.command(name="queries")
+@click.argument("name", required=False)
+@click.option("--agent", default=None, help="Only this agent (queries that take $agent).")
+@json_option
+def queries_command(name: str | None, agent: str | None, as_json: bool) -> None:
+    """List the named result queries, or run NAME."""
+    from taskspace.evaluation.queries import eval_queries, run_eval_query
+
+    if name is None:
+        found = eval_queries()
+        if as_json:
+            print_json([{"name": q.name, "description": q.description} for q in found])
+        else:
+            print_table(
+                "cypher/eval", ["name", "description"], [(q.name, q.description) for q in found]
+            )
+        return
+    params = {"agent": agent} if agent else {}
+    with connected_graph() as graph:
+        rows = run_eval_query(graph, name, **params)
+    if as_json:
+        print_json(rows)
+    elif rows:
+        print_table(name, list(rows[0]), [list(row.values()) for row in rows])
+    else:
+        print_line(f"{name}: no rows")
+
+
+@eval_group.command(name="score")
+@click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--scorer", default="task", show_default=True, type=click.Choice(["task", "includes", "match"])
+)
+@json_option
+def score_command(log_file: Path, scorer: str, as_json: bool) -> None:
+    """Re-score LOG_FILE with the current scorer, rewrite it and update the graph."""
+    from inspect_ai import score
+    from inspect_ai.log import read_eval_log, write_eval_log
+
+    from taskspace.evaluation.results import run_id_of, write_run_results
+    from taskspace.evaluation.scorers import scorer_named
+
+    log = read_eval_log(str(log_file))
+    try:
+        run_id_of(log)
+    except ValueError as exc:
+        raise UserError(str(exc)) from exc
+    rescored = score(log, scorer_named(scorer), action="overwrite", display="none")
+    write_eval_log(rescored, str(log_file))
+    with connected_graph() as graph:
+        attempts = write_run_results(graph, rescored)
+    samples = rescored.samples or []
+    successes = sum(1 for s in samples if s.scores and _success(next(iter(s.scores.values()))))
+    result = {
+        "run": run_id_of(rescored),
+        "log": str(log_file),
+        "scorer": scorer,
+        "attempts_written": attempts,
+        "successes": successes,
+    }
+    if as_json:
+        print_json(result)
+    else:
+        print_table("Re-scored", ["key", "value"], list(result.items()))
+
+
+@eval_group.command(name="view")
+@click.option("--port", default=7575, show_default=True, type=click.IntRange(1, 65535))
+def view_command(port: int) -> None:
+    """Serve inspect's log viewer for TASKSPACE_HOME/logs/eval on 127.0.0.1 (Ctrl-C stops)."""
+    from taskspace.evaluation.run import eval_log_root
+
+    log_dir = eval_log_root(load_settings().home.expanduser())
+    log_dir.mkdir(parents=True, exist_ok=True)
+    print_line(f"inspect view: http://127.0.0.1:{port} (logs: {log_dir})")
+    command = [
+        sys.executable,
+        "-m",
+        "inspect_ai",
+        "view",
+        "start",
+        "--log-dir",
+        str(log_dir),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
+    raise SystemExit(subprocess.call(command, env=dict(os.environ)))

@@ -1,0 +1,158 @@
+"""Run an agent over a tasks file with inspect's ``eval_set``: one log folder per run.
+
+A run is its tasks, agent, model, scorer and limits; its id hashes them, and its logs live
+in ``TASKSPACE_HOME/logs/eval/<run id>/``. Running the same thing again is a resume:
+``eval_set`` finds the log there, keeps every sample that finished and runs only the rest
+(samples that errored, or never ran because the run was cut short). A sample's error is
+that sample's error (``continue_on_fail``): the others run on, and the run's log ends
+``error`` so that the next run retries exactly those samples.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import Task as InspectTask
+from inspect_ai import eval_set
+from inspect_ai.log import EvalLog, read_eval_log
+from inspect_ai.scorer import Scorer
+
+from taskspace.agents.registry import build_solver
+from taskspace.agents.spec import AgentSpec
+from taskspace.errors import UserError
+from taskspace.evaluation.dataset import task_dataset
+from taskspace.evaluation.scorers import scorer_named
+from taskspace.graph.connection import Graph
+from taskspace.graph.ids import stable_id
+from taskspace.llm.client import DEFAULT_MODEL
+from taskspace.tasks.model import Task
+
+OFFLINE_MODEL = "mockllm/model"
+"""inspect needs a model; agents that need none never call it."""
+
+
+class ModelNeededError(UserError):
+    """An agent that needs a model, with no key and no ``--model``."""
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that decides a run's results (and so its id); not its concurrency."""
+
+    agent: str
+    model: str
+    scorer: str = "task"
+    epochs: int = 1
+    limit: int | None = None
+    time_limit: int | None = None
+    token_limit: int | None = None
+    retriever: str = ""
+    k: int = 0
+
+    def run_id(self, tasks_digest: str) -> str:
+        """A name that is also a folder name: ``run-<hash>``."""
+        key = stable_id("run", tasks_digest, *(str(v) for v in asdict(self).values()))
+        return key.replace(":", "-")
+
+
+@dataclass(frozen=True)
+class Concurrency:
+    max_tasks: int | None = None
+    max_connections: int | None = None
+    max_samples: int | None = None
+
+
+@dataclass
+class RunOutcome:
+    run_id: str
+    log_dir: Path
+    logs: list[EvalLog]
+    complete: bool
+    config: RunConfig
+    tasks_file: Path
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def resolve_model(spec: AgentSpec, model: str | None) -> str:
+    """The model a run uses: ``--model``, else Claude with a key; offline agents use none."""
+    if not spec.needs_model:
+        return model or OFFLINE_MODEL
+    if model:
+        return model
+    if not os.environ.get("ANTHROPIC_API_KEY"):
+        raise ModelNeededError(
+            f"agent {spec.name!r} needs a model: set ANTHROPIC_API_KEY or pass --model "
+            "(offline baseline: --agent extractive)"
+        )
+    return "anthropic/" + os.environ.get("TASKSPACE_LLM_MODEL", DEFAULT_MODEL)
+
+
+def tasks_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def eval_log_root(home: Path) -> Path:
+    return home / "logs" / "eval"
+
+
+def inspect_task(
+    tasks: Sequence[Task], spec: AgentSpec, graph: Graph, scorer: Scorer, config: RunConfig
+) -> InspectTask:
+    return InspectTask(
+        dataset=task_dataset(tasks),
+        solver=build_solver(spec, graph),
+        scorer=scorer,
+        name=f"kg-{spec.name}",
+        epochs=config.epochs,
+        time_limit=config.time_limit,
+        token_limit=config.token_limit,
+    )
+
+
+def run_eval(
+    graph: Graph,
+    tasks: Sequence[Task],
+    tasks_file: Path,
+    spec: AgentSpec,
+    config: RunConfig,
+    home: Path,
+    concurrency: Concurrency = Concurrency(),
+    scorer: Scorer | None = None,
+    display: str | None = None,
+) -> RunOutcome:
+    """Run (or resume) one evaluation; the logs it leaves, newest first."""
+    if not tasks:
+        raise UserError(f"{tasks_file}: no tasks to run")
+    run_id = config.run_id(tasks_digest(tasks_file))
+    log_dir = eval_log_root(home) / run_id
+    log_dir.mkdir(parents=True, exist_ok=True)
+    task = inspect_task(tasks, spec, graph, scorer or scorer_named(config.scorer), config)
+    complete, logs = eval_set(
+        task,
+        log_dir=str(log_dir),
+        model=config.model,
+        limit=config.limit,
+        fail_on_error=True,
+        continue_on_fail=True,
+        retry_attempts=0,
+        retry_immediate=False,
+        max_tasks=concurrency.max_tasks,
+        max_connections=concurrency.max_connections,
+        max_samples=concurrency.max_samples,
+        metadata={
+            "taskspace_run": run_id,
+            "tasks_file": str(tasks_file),
+            "agent_spec": spec.model_dump(),
+            "run_config": asdict(config),
+        },
+        display=display,  # type: ignore[arg-type]
+        log_level="error",
+    )
+    # eval_set hands back headers; the results need the samples.
+    full = [read_eval_log(log.location) for log in logs]
+    return RunOutcome(run_id, log_dir, full, complete, config, tasks_file)

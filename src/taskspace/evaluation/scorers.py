@@ -1,0 +1,33 @@
+"""Which inspect scorer judges a run: the task families' own by default.
+
+``task`` is ``taskspace.scoring.inspect_scorers.task_scorer`` (each task's own check,
+F1, ROUGE-L, citation precision/recall); ``includes`` and ``match`` are inspect's
+built-ins on the gold target, for engines tests and quick looks.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from inspect_ai.scorer import Scorer, includes, match
+
+from taskspace.errors import UserError
+
+SCORER_NAMES = ("task", "includes", "match")
+
+
+def scorer_named(name: str) -> Scorer:
+    if name == "includes":
+        return includes()
+    if name == "match":
+        return match()
+    if name != "task":
+        raise UserError(f"no scorer {name!r}: choose one of {', '.join(SCORER_NAMES)}")
+    try:
+        module = import_module("taskspace.scoring.inspect_scorers")
+    except ModuleNotFoundError as exc:
+        raise UserError(
+            "the task scorer (taskspace.scoring) is not installed; use --scorer includes"
+        ) from exc
+    scorer: Scorer = module.task_scorer()
+    return scorer
