@@ -61,6 +61,7 @@ class StructuredLLM:
             prompt=prompt,
             schema=response_model.model_json_schema(),
             max_tokens=max_tokens,
+            temperature=temperature,
         )
         cached = self.cache.get(key)
         if cached is not None:
@@ -70,6 +71,7 @@ class StructuredLLM:
             system=system,
             messages=[{"role": "user", "content": prompt}],
             max_tokens=max_tokens,
+            temperature=temperature,
             response_model=response_model,
         )
         self.cache.put(key, answer.model_dump(mode="json"))
