@@ -11,17 +11,21 @@ strict about content, so that ``success`` means what a reader of the task would 
   subsections"). "1,200" = "1200", "12.0" = "12", "$12 MW" = "12", "three" = "3".
   A gold without a number is checked as ``exact``.
 - ``contains_all``: every ``|``-separated gold item appears, normalised, as a run of
-  whole tokens in the normalised answer.
+  whole tokens in the normalised answer; punctuation inside an item may be joined or
+  read as a space ("EIP-2718" matches "EIP 2718", "FORK_BLOCK_NUMBER" matches itself).
 - ``keywords``: at least two thirds (rounded up) of the gold's distinct content words
-  (normalised tokens that are not stopwords) appear among the answer's tokens. A gold of
-  stopwords only is checked as ``exact``.
+  (normalised tokens that are not stopwords) appear among the answer's tokens. Words the
+  prompt already names ("Figure 1", the document's title) do not count, unless nothing
+  else is left; a gold of stopwords only is checked as ``exact``.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import string
 from collections.abc import Callable
+from functools import lru_cache
 
 from taskspace.scoring.text import answer_tokens, normalize_answer
 
@@ -31,15 +35,16 @@ KEYWORD_SHARE = 2 / 3
 """The share of the gold's content words an answer must contain for ``keywords``."""
 
 STOPWORDS = frozenset(
-    """a an the and or but nor if then else of in on at to for from by with without as
-    is are was were be been being am do does did done has have had having it its this that
-    these those there here which who whom whose what when where why how not no yes so such
-    than too very can could may might must shall should will would into onto over under
-    about above below between through during before after up down out off again further
-    once all any both each few more most other some own same only just also i me my we our
-    you your he him his she her they them their s t""".split()
+    """a an the and or but nor if then else of in on at to for from by with without as is
+    are was were be been being am do does did done has have had having it its this that
+    these those there here which who whom whose what when where why how not no yes so
+    such than too very can could may might must shall should will would into onto over
+    under about above below between through during before after up down out off again
+    further once all any both each few more most other some own same only just also i me
+    my we our you your he him his she her they them their s t""".split()  # noqa: SIM905
 )
 
+_PUNCTUATION_AS_SPACE = str.maketrans(string.punctuation, " " * len(string.punctuation))
 _NUMBER = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|(?<![\w.])-?\.\d+")
 _UNITS = {
     "zero": 0,
@@ -73,23 +78,22 @@ _TENS = {
     "eighty": 80,
     "ninety": 90,
 }
-_WORD_NUMBER = re.compile(
-    r"\b(?:(" + "|".join(_TENS) + r")(?:[- ](" + "|".join(k for k in _UNITS if _UNITS[k] < 10)
-    + r"))?|(" + "|".join(_UNITS) + r"))\b",
-    re.IGNORECASE,
-)
+_WORDS = re.compile(r"[a-z]+|[^a-z\s-]+")  # words, and other marks that break a pair
 
 
-def numbers_in(text: str) -> list[float]:
+@lru_cache(maxsize=16384)
+def numbers_in(text: str) -> tuple[float, ...]:
     """Every number written in ``text``, as digits (with thousands commas, decimals, a
     sign) or as a simple English number word ("three", "twenty-one")."""
     found = [float(match.replace(",", "")) for match in _NUMBER.findall(text)]
-    for tens, unit, small in _WORD_NUMBER.findall(text):
-        if small:
-            found.append(float(_UNITS[small.lower()]))
-        else:
-            found.append(float(_TENS[tens.lower()] + (_UNITS[unit.lower()] if unit else 0)))
-    return found
+    words = _WORDS.findall(text.lower())
+    for index, word in enumerate(words):
+        if word in _UNITS and not (index and words[index - 1] in _TENS and _UNITS[word] < 10):
+            found.append(float(_UNITS[word]))
+        elif word in _TENS:
+            unit = _UNITS.get(words[index + 1], 10) if index + 1 < len(words) else 10
+            found.append(float(_TENS[word] + (unit if unit < 10 else 0)))
+    return tuple(found)
 
 
 def _same_number(first: float, second: float) -> bool:
@@ -97,7 +101,7 @@ def _same_number(first: float, second: float) -> bool:
 
 
 def _exact(gold: str, answer: str, prompt: str) -> bool:
-    return normalize_answer(answer) == normalize_answer(gold)
+    return answer_tokens(answer) == answer_tokens(gold)
 
 
 def _number(gold: str, answer: str, prompt: str) -> bool:
@@ -111,10 +115,18 @@ def _number(gold: str, answer: str, prompt: str) -> bool:
     return all(any(_same_number(g, a) for a in allowed) for g in given)
 
 
+def _spaced(text: str) -> str:
+    """Normalised with punctuation read as a space ("EIP-2718" -> "eip 2718")."""
+    return normalize_answer(text.translate(_PUNCTUATION_AS_SPACE))
+
+
 def _contains_all(gold: str, answer: str, prompt: str) -> bool:
-    padded = f" {normalize_answer(answer)} "
-    items = [normalize_answer(item) for item in gold.split("|")]
-    return all(f" {item} " in padded for item in items if item)
+    joined, spaced = f" {normalize_answer(answer)} ", f" {_spaced(answer)} "
+    for item in gold.split("|"):
+        first, second = normalize_answer(item), _spaced(item)
+        if first and f" {first} " not in joined and f" {second} " not in spaced:
+            return False
+    return True
 
 
 def content_words(text: str) -> set[str]:
@@ -126,6 +138,7 @@ def _keywords(gold: str, answer: str, prompt: str) -> bool:
     wanted = content_words(gold)
     if not wanted:
         return _exact(gold, answer, prompt)
+    wanted = (wanted - content_words(prompt)) or wanted
     present = len(wanted & set(answer_tokens(answer)))
     return present >= math.ceil(KEYWORD_SHARE * len(wanted) - 1e-9)
 
@@ -148,5 +161,6 @@ def check_passes(check: str, gold: str, answer: str, prompt: str = "") -> bool:
     try:
         judge = _CHECKS[check]
     except KeyError:
-        raise UnknownCheckError(f"unknown check {check!r}; known: {', '.join(CHECK_KINDS)}")
+        known = ", ".join(CHECK_KINDS)
+        raise UnknownCheckError(f"unknown check {check!r}; known: {known}") from None
     return judge(gold, answer, prompt)

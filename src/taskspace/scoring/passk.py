@@ -30,8 +30,7 @@ def pass_at_k_by_task(outcomes: Iterable[tuple[str, bool]], k: int) -> dict[str,
     for task_id, success in outcomes:
         attempts[task_id].append(success)
     return {
-        task_id: pass_at_k(len(results), sum(results), k)
-        for task_id, results in attempts.items()
+        task_id: pass_at_k(len(results), sum(results), k) for task_id, results in attempts.items()
     }
 
 

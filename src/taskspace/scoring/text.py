@@ -10,26 +10,46 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
 
-_PUNCTUATION = str.maketrans("", "", string.punctuation)
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCTUATION = str.maketrans(
+    "",
+    "",
+    string.punctuation
+    + "".join(
+        chr(code)
+        for code in range(128, 0x10000)  # the Basic Multilingual Plane
+        if unicodedata.category(chr(code)).startswith("P")
+    ),
+)
+_ARTICLES = frozenset(("a", "an", "the"))
 _ROUGE_NON_ALPHANUM = re.compile(r"[^a-z0-9]+")
+
+
+@lru_cache(maxsize=16384)
+def answer_tokens(s: str) -> tuple[str, ...]:
+    """The tokens SQuAD compares: lowercase, punctuation dropped, split on whitespace,
+    articles (a, an, the) left out.
+
+    Punctuation is SQuAD's ASCII set plus the Unicode punctuation of the BMP, because task
+    prompts quote names in typographic quotes (“…”) that agents echo back. Articles are
+    dropped as whole tokens rather than by SQuAD's ``\\b`` regex (the same result except
+    next to symbols such as "€"), which is several times faster. Cached: a gold answer or
+    prompt is normalised once however many attempts are scored against it."""
+    return tuple(t for t in s.lower().translate(_PUNCTUATION).split() if t not in _ARTICLES)
 
 
 def normalize_answer(s: str) -> str:
     """SQuAD's normalisation: lowercase, drop punctuation, articles and extra whitespace."""
-    return " ".join(_ARTICLES.sub(" ", s.lower().translate(_PUNCTUATION)).split())
-
-
-def answer_tokens(s: str) -> list[str]:
-    """The tokens SQuAD compares: the normalised text split on whitespace."""
-    return normalize_answer(s).split()
+    return " ".join(answer_tokens(s))
 
 
 def exact_match(prediction: str, gold: str) -> float:
     """1.0 when the normalised texts are equal, else 0.0."""
-    return 1.0 if normalize_answer(prediction) == normalize_answer(gold) else 0.0
+    return 1.0 if answer_tokens(prediction) == answer_tokens(gold) else 0.0
 
 
 def token_f1(prediction: str, gold: str) -> float:
@@ -47,13 +67,14 @@ def token_f1(prediction: str, gold: str) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-def rouge_tokens(text: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def rouge_tokens(text: str) -> tuple[str, ...]:
     """rouge-score's default tokenizer without stemming: lowercase, split on anything that
     is not an ASCII letter or digit (so non-ASCII letters are dropped, as there)."""
-    return _ROUGE_NON_ALPHANUM.sub(" ", text.lower()).split()
+    return tuple(_ROUGE_NON_ALPHANUM.sub(" ", text.lower()).split())
 
 
-def lcs_length(first: list[str], second: list[str]) -> int:
+def lcs_length(first: Sequence[str], second: Sequence[str]) -> int:
     """Length of the longest common subsequence of two token lists.
 
     Bit-parallel (Allison and Dix 1986, in Hyyrö's form): one machine-word pass per token
