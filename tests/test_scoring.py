@@ -7,7 +7,7 @@ import math
 import random
 
 import pytest
-from rouge_score import rouge_scorer
+from rouge_score import rouge_scorer  # type: ignore[import-untyped]
 
 from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.checks import CHECK_KINDS, UnknownCheckError, check_passes, numbers_in

@@ -17,8 +17,17 @@ from __future__ import annotations
 
 import anyio
 from inspect_ai import Epochs
-from inspect_ai.scorer import Score, Scorer, Target, mean, pass_at, scorer, stderr
-from inspect_ai.scorer._reducer.types import ScoreReducer
+from inspect_ai.scorer import (
+    Score,
+    Scorer,
+    ScoreReducer,
+    Target,
+    mean,
+    mean_score,
+    pass_at,
+    scorer,
+    stderr,
+)
 from inspect_ai.solver import TaskState
 
 from taskspace.scoring.attempts import score_attempt
@@ -58,7 +67,7 @@ def attempt_from_state(state: TaskState, task: Task) -> Attempt:
 def scoring_epochs(epochs: int, k: int | None = None) -> Epochs:
     """Epochs whose reducers give the mean of every metric and, over more than one epoch,
     pass@k (``k`` defaults to the number of epochs)."""
-    reducers: list[str | ScoreReducer] = ["mean"]
+    reducers: list[ScoreReducer] = [mean_score()]
     if epochs > 1:
         reducers.append(pass_at(k or epochs))
     return Epochs(epochs, reducers)
@@ -77,7 +86,7 @@ def task_scorer() -> Scorer:
         value.update({key: result.metrics[key] for key in TASK_SCORE_KEYS[2:]})
         verdict = "passed" if result.success else "failed"
         return Score(
-            value=value,  # type: ignore[arg-type]
+            value=value,
             answer=attempt.answer,
             explanation=f"check {task.check} {verdict} against the gold answer {task.answer!r}",
             metadata={

@@ -17,6 +17,8 @@ from taskspace.tasks.attempt import Attempt
 from taskspace.tasks.model import Task
 
 JUDGE_TEMPERATURE = 0.1
+"""Low, for repeatable grades; sent in the request body (models after Opus 4.6 reject
+sampling parameters: pick a judge model that takes it, via TASKSPACE_LLM_MODEL)."""
 
 SYSTEM = (
     "You grade an AI agent's answer to a question about documents. You are given the "
