@@ -53,14 +53,19 @@ class StructuredLLM:
         prompt: str,
         response_model: type[Model],
         max_tokens: int = 1024,
-        temperature: float = 0.0,
+        temperature: float | None = None,
     ) -> Model:
+        """``temperature`` is sent only when given, in the request body: anthropic 1.x
+        dropped the keyword (newer models reject sampling parameters), the API still takes
+        it for the models that support it."""
+        sampling = {} if temperature is None else {"temperature": temperature}
         key = self.cache.key(
             model=self.model,
             system=system,
             prompt=prompt,
             schema=response_model.model_json_schema(),
             max_tokens=max_tokens,
+            **sampling,
         )
         cached = self.cache.get(key)
         if cached is not None:
@@ -71,6 +76,7 @@ class StructuredLLM:
             messages=[{"role": "user", "content": prompt}],
             max_tokens=max_tokens,
             response_model=response_model,
+            extra_body=sampling or None,
         )
         self.cache.put(key, answer.model_dump(mode="json"))
         return answer

@@ -1,0 +1,134 @@
+"""Scoring throughput: scored answers per second for ``score_attempt`` (target >= 5,000/s).
+
+    python -m bench.scoring_bench --tasks tasks.jsonl --answers 20000
+    python -m bench.scoring_bench --docs ../shared/data/documents/html_md
+
+Answers are realistic in shape and length: for each task (sampled tasks from a
+``kg sample doc`` JSONL file, or, without one, tasks built from paragraphs of real
+Markdown documents) it scores short answers (the gold in a sentence), long ones (the gold
+and 200-600 characters of real document text, as a summary would be) and wrong ones,
+each citing a few node ids; nearly every answer is distinct, and caches start cold.
+Prints JSON: answers, seconds, answers per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from taskspace.scoring.attempts import score_attempt
+from taskspace.scoring.checks import CHECK_KINDS, numbers_in
+from taskspace.scoring.text import answer_tokens, rouge_tokens
+from taskspace.tasks.attempt import Attempt
+from taskspace.tasks.model import GroundRef, Task
+from taskspace.tasks.store import read_jsonl
+
+DEFAULT_DOCS = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents" / "html_md"
+
+
+def paragraphs_of(folder: Path) -> list[str]:
+    return [
+        " ".join(block.split())
+        for path in sorted(folder.glob("*.md"))
+        for block in path.read_text(encoding="utf-8").split("\n\n")
+        if len(block.split()) >= 12
+    ]
+
+
+def tasks_from_paragraphs(paragraphs: list[str]) -> list[Task]:
+    """One task per paragraph, its check kind in turn, its gold a piece of the text."""
+    tasks = []
+    for index, (paragraph, check) in enumerate(zip(paragraphs, itertools.cycle(CHECK_KINDS))):
+        words = paragraph.split()
+        gold = {
+            "exact": " ".join(words[:3]),
+            "number": str(len(words)),
+            "contains_all": " | ".join(words[i] for i in (0, 4, 8)),
+            "keywords": " ".join(words[:12]),
+        }[check]
+        tasks.append(
+            Task(
+                id=f"task:bench{index}",
+                kind="doc",
+                type="bench",
+                template="bench",
+                difficulty="easy",
+                prompt=f"Question about the passage beginning “{' '.join(words[:8])}”?",
+                answer=gold,
+                check=check,
+                anchor=f"p{index}",
+                fingerprint="bench",
+                grounding=[GroundRef(label="Paragraph", id=f"p{index + k}") for k in range(3)],
+                seed=0,
+            )
+        )
+    return tasks
+
+
+def attempt_for(task: Task, corpus: str, shape: int, rng: random.Random) -> Attempt:
+    """A short, a long or a wrong answer; the text around the gold is a random stretch of
+    the corpus, so (nearly) every answer is new and no cache flatters the number."""
+    start = rng.randrange(max(1, len(corpus) - 600))
+    context = corpus[start : start + rng.randint(200, 600)]
+    cited = [ref.id for ref in task.grounding[:2]] + ["p-unrelated"]
+    if shape == 0:
+        return Attempt(task_id=task.id, answer=f"The answer is {task.answer}.", cited=cited[:1])
+    if shape == 1:
+        return Attempt(task_id=task.id, answer=f"{task.answer}. {context}", cited=cited)
+    return Attempt(task_id=task.id, answer=context[:160], cited=cited[2:], confidence=0.4)
+
+
+def clear_caches() -> None:
+    """Each run starts cold: gold answers and prompts are normalised once per run."""
+    for cached in (answer_tokens, rouge_tokens, numbers_in):
+        cached.cache_clear()
+
+
+def bench(tasks: list[Task], paragraphs: list[str], answers: int, repeat: int) -> dict[str, Any]:
+    rng = random.Random(5)
+    corpus = " ".join(paragraphs)
+    work = [
+        (tasks[i % len(tasks)], attempt_for(tasks[i % len(tasks)], corpus, i % 3, rng))
+        for i in range(answers)
+    ]
+    runs = []
+    for _ in range(repeat):
+        clear_caches()
+        started = time.perf_counter()
+        successes = sum(score_attempt(task, attempt).success for task, attempt in work)
+        runs.append(time.perf_counter() - started)
+    seconds = statistics.median(runs)
+    return {
+        "tasks": len(tasks),
+        "answers": len(work),
+        "distinct_answers": len({attempt.answer for _, attempt in work}),
+        "mean_answer_chars": round(sum(len(a.answer) for _, a in work) / len(work), 1),
+        "successes": successes,
+        "seconds": round(seconds, 4),
+        "answers_per_second": round(len(work) / seconds),
+        "target": 5000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tasks", type=Path, help="a kg sample JSONL file")
+    parser.add_argument("--docs", type=Path, default=DEFAULT_DOCS)
+    parser.add_argument("--answers", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    paragraphs = paragraphs_of(args.docs)
+    if not paragraphs:
+        raise SystemExit(f"no Markdown paragraphs under {args.docs}")
+    tasks = read_jsonl(args.tasks) if args.tasks else tasks_from_paragraphs(paragraphs)
+    print(json.dumps(bench(tasks, paragraphs, args.answers, args.repeat), indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""One attempt at a document task, scored: the task's check plus every overlap metric.
+
+``score`` is 1.0 when the task's own check passes and 0.0 otherwise, so the headline
+number means "answered correctly"; partial credit lives in the metrics (token F1,
+ROUGE-L) and evidence quality in citation precision and recall.
+"""
+
+from __future__ import annotations
+
+from taskspace.scoring.checks import check_passes
+from taskspace.scoring.citations import citation_scores
+from taskspace.scoring.text import exact_match, rouge_l, token_f1
+from taskspace.tasks.attempt import Attempt, TaskScore
+from taskspace.tasks.model import Task
+
+
+def score_attempt(task: Task, attempt: Attempt) -> TaskScore:
+    """Score ``attempt`` against ``task``'s gold answer, check and grounding nodes."""
+    success = check_passes(task.check, task.answer, attempt.answer, task.prompt)
+    precision, recall = citation_scores(attempt.cited, [ref.id for ref in task.grounding])
+    metrics = {
+        "exact_match": exact_match(attempt.answer, task.answer),
+        "f1": token_f1(attempt.answer, task.answer),
+        "rouge_l": rouge_l(attempt.answer, task.answer),
+        "citation_precision": precision,
+        "citation_recall": recall,
+    }
+    if attempt.confidence is not None:
+        metrics["confidence"] = attempt.confidence
+    return TaskScore(score=1.0 if success else 0.0, success=success, metrics=metrics)

@@ -1,0 +1,119 @@
+"""inspect_ai scorers for taskspace tasks: the task's check and metrics, and the LLM judge.
+
+Contracts with the solver side of an evaluation:
+
+- ``state.metadata[TASK_METADATA_KEY]`` holds ``Task.model_dump_json()``: the scorer reads
+  the gold answer, check and grounding from it (the agent never sees the metadata).
+- the agent's solver stores ``Attempt.model_dump()`` in ``state.store`` under
+  ``ATTEMPT_STORE_KEY``; without it the scorer takes ``state.output.completion`` as the
+  answer, with no citations.
+
+Over several epochs, inspect reduces each sample's scores with the task's reducers;
+:func:`scoring_epochs` gives ``mean`` plus inspect's ``pass_at(k)``, so a run reports
+both the mean of every metric and pass@k of ``score`` and ``success``.
+"""
+
+from __future__ import annotations
+
+import anyio
+from inspect_ai import Epochs
+from inspect_ai.scorer import (
+    Score,
+    Scorer,
+    ScoreReducer,
+    Target,
+    mean,
+    mean_score,
+    pass_at,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import TaskState
+
+from taskspace.scoring.attempts import score_attempt
+from taskspace.scoring.judge import AnswerJudge
+from taskspace.settings import Settings
+from taskspace.tasks.attempt import Attempt
+from taskspace.tasks.model import Task
+
+ATTEMPT_STORE_KEY = "taskspace_attempt"
+TASK_METADATA_KEY = "task_json"
+
+TASK_SCORE_KEYS = (
+    "score",
+    "success",
+    "exact_match",
+    "f1",
+    "rouge_l",
+    "citation_precision",
+    "citation_recall",
+)
+JUDGE_SCORE_KEYS = ("answer_quality", "relevance", "completeness")
+
+
+def task_from_state(state: TaskState) -> Task:
+    """The task (with its gold) that the sample was built from."""
+    return Task.model_validate_json(state.metadata[TASK_METADATA_KEY])
+
+
+def attempt_from_state(state: TaskState, task: Task) -> Attempt:
+    """The agent's attempt: the stored one, else the final completion without citations."""
+    stored = state.store.get(ATTEMPT_STORE_KEY)
+    if stored is not None:
+        return Attempt.model_validate(stored)
+    return Attempt(task_id=task.id, answer=state.output.completion)
+
+
+def scoring_epochs(epochs: int, k: int | None = None) -> Epochs:
+    """Epochs whose reducers give the mean of every metric and, over more than one epoch,
+    pass@k (``k`` defaults to the number of epochs)."""
+    reducers: list[ScoreReducer] = [mean_score()]
+    if epochs > 1:
+        reducers.append(pass_at(k or epochs))
+    return Epochs(epochs, reducers)
+
+
+@scorer(metrics={key: [mean(), stderr()] for key in TASK_SCORE_KEYS})
+def task_scorer() -> Scorer:
+    """The task's own check (``score``, ``success`` as 1.0/0.0) and the overlap and
+    citation metrics, as one dict-valued score."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        task = task_from_state(state)
+        attempt = attempt_from_state(state, task)
+        result = score_attempt(task, attempt)
+        value: dict[str, float] = {"score": result.score, "success": float(result.success)}
+        value.update({key: result.metrics[key] for key in TASK_SCORE_KEYS[2:]})
+        verdict = "passed" if result.success else "failed"
+        return Score(
+            value=value,
+            answer=attempt.answer,
+            explanation=f"check {task.check} {verdict} against the gold answer {task.answer!r}",
+            metadata={
+                "task_id": task.id,
+                "check": task.check,
+                "cited": attempt.cited,
+                "confidence": attempt.confidence,
+            },
+        )
+
+    return score
+
+
+@scorer(metrics={key: [mean(), stderr()] for key in JUDGE_SCORE_KEYS})
+def judge_scorer(model: str | None = None) -> Scorer:
+    """The LLM judge's grades; needs ``ANTHROPIC_API_KEY`` (refuses at creation without)."""
+    judge = AnswerJudge(Settings(), model)
+
+    async def score(state: TaskState, target: Target) -> Score:
+        task = task_from_state(state)
+        attempt = attempt_from_state(state, task)
+        verdict = await anyio.to_thread.run_sync(judge.judge, task, attempt)
+        return Score(
+            value={key: getattr(verdict, key) for key in JUDGE_SCORE_KEYS},
+            answer=attempt.answer,
+            explanation=verdict.rationale,
+            metadata={"judge_model": judge.model},
+        )
+
+    return score
