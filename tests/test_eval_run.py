@@ -1,6 +1,5 @@
 """kg eval end to end on the real EIP documents: sample, run agents with inspect_ai,
-resume, write :Run/ATTEMPTED, re-score, query. Scorer: inspect's ``includes`` on the gold
-(the task families' own scorer is wired in separately)."""
+resume, write :Run/ATTEMPTED, re-score, query, with the task families' own scorer."""
 
 from __future__ import annotations
 
@@ -23,7 +22,7 @@ from taskspace.tasks.store import write_jsonl
 from tests.doc_support import require_real_eips
 from tests.messages_text_api import messages_text_api, user_text
 
-RUN = ["eval", "run", "--scorer", "includes", "--display", "none", "--json"]
+RUN = ["eval", "run", "--display", "none", "--json"]
 
 
 @pytest.fixture(scope="module")

@@ -30,6 +30,7 @@ from taskspace.evaluation.scorers import scorer_named
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.llm.client import DEFAULT_MODEL
+from taskspace.scoring.inspect_scorers import scoring_epochs
 from taskspace.tasks.model import Task
 
 OFFLINE_MODEL = "mockllm/model"
@@ -108,7 +109,8 @@ def inspect_task(
         solver=build_solver(spec, graph),
         scorer=scorer,
         name=f"kg-{spec.name}",
-        epochs=config.epochs,
+        # the task scorer's reducers: the mean of every metric, and pass@k over epochs
+        epochs=scoring_epochs(config.epochs) if config.scorer == "task" else config.epochs,
         time_limit=config.time_limit,
         token_limit=config.token_limit,
     )

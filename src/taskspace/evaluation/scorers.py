@@ -7,11 +7,10 @@ built-ins on the gold target, for engines tests and quick looks.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from inspect_ai.scorer import Scorer, includes, match
 
 from taskspace.errors import UserError
+from taskspace.scoring.inspect_scorers import task_scorer
 
 SCORER_NAMES = ("task", "includes", "match")
 
@@ -23,11 +22,4 @@ def scorer_named(name: str) -> Scorer:
         return match()
     if name != "task":
         raise UserError(f"no scorer {name!r}: choose one of {', '.join(SCORER_NAMES)}")
-    try:
-        module = import_module("taskspace.scoring.inspect_scorers")
-    except ModuleNotFoundError as exc:
-        raise UserError(
-            "the task scorer (taskspace.scoring) is not installed; use --scorer includes"
-        ) from exc
-    scorer: Scorer = module.task_scorer()
-    return scorer
+    return task_scorer()
