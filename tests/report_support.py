@@ -16,11 +16,27 @@ _READ_PAGE = """() => {
     const svg = figure.querySelector(':scope > svg');
     if (!svg) continue;
     const box = svg.getBoundingClientRect();
+    const name = figure.id.replace(/-plot$/, '');
+    const area = svg.querySelector(`g[id="${name}-axes"] path`);
+    const full = area ? area.getBBox().height : 0;
+    // Each bar is a drawn path in a group named <name>-bar-<series>-<category>; its height
+    // over the plot area's is the rate it shows (the y axis runs from 0 to 1).
+    const bars = {};
+    for (const group of svg.querySelectorAll(`g[id^="${name}-bar-"]`)) {
+      const path = group.querySelector('path');
+      bars[group.id.slice(name.length + 5)] = path && full ? path.getBBox().height / full : -1;
+    }
+    // Lines: the y of each marker, as a fraction of the plot area's height.
+    const lines = {};
+    const box2 = area ? area.getBBox() : null;
+    for (const group of svg.querySelectorAll('g[id^="pass_at_k-line-"]')) {
+      lines[group.id] = [...group.querySelectorAll('use')].map(
+        use => (box2.y + box2.height - Number(use.getAttribute('y'))) / box2.height);
+    }
     plots[figure.id] = {
-      // matplotlib draws bars as filled paths in groups named patch_N, lines as line2d_N
-      bars: svg.querySelectorAll('g[id^="patch_"] path').length,
-      lines: svg.querySelectorAll('g[id^="line2d_"] path').length,
-      paths: svg.querySelectorAll('path').length,
+      bars,
+      lines,
+      texts: [...svg.querySelectorAll('text')].map(t => t.textContent),
       width: box.width,
       height: box.height,
     };

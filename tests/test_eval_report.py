@@ -22,6 +22,9 @@ from taskspace.cli.main import KgGroup, cli
 from taskspace.documents.loader import load_documents
 from taskspace.graph.connection import Graph
 from taskspace.reports.data import pass_at_k, read_report, resolve_runs
+from taskspace.reports.html import render_report
+from taskspace.reports.model import Cell
+from taskspace.reports.plots import PASS_AT_K_TOP
 from taskspace.tasks.model import GroundRef, Task, WebHop
 from taskspace.tasks.store import read_jsonl, write_task_nodes
 from tests.doc_support import require_real_eips
@@ -155,7 +158,8 @@ def test_tables_count_what_the_runs_wrote(results: Results) -> None:
 
     assert _table(data, "by_type") == _expected(results, lambda t: [t.type])
     assert _table(data, "by_difficulty") == _expected(results, lambda t: [t.difficulty])
-    assert list(data.breakdown("by_difficulty").rows) == [  # type: ignore[union-attr]
+    difficulties = [value for value, _ in _table(data, "by_difficulty")]
+    assert list(dict.fromkeys(difficulties)) == [
         level
         for level in ("easy", "medium", "hard")
         if any(t.difficulty == level for t in results.tasks)
@@ -253,14 +257,24 @@ def test_the_page_loads_in_chromium_with_every_plot(
     ]
     assert view.headings == ["Evaluation report", *sections]
     data = read_report(results.graph, [GRAPH_RAG, VANILLA])
-    bars = {"runs-plot": 2}
+    # Every bar is drawn, and drawn as high as the rate its table shows.
+    shown = {"runs-plot": {f"0-{i}": run.success_rate for i, run in enumerate(data.runs)}}
     for table in data.breakdowns:
-        bars[f"{table.key}-plot"] = len(table.rows) * 2  # one bar per value and system
-    assert set(view.plots) == {*bars, "pass_at_k-plot"}
-    for plot, count in bars.items():
-        assert view.plots[plot]["bars"] >= count, plot
+        shown[f"{table.key}-plot"] = {
+            f"{s}-{c}": (cell.failure_rate if table.failures else cell.success_rate)
+            for s, system in enumerate(table.systems)
+            for c, cells in enumerate(table.rows.values())
+            for cell in [cells.get(system) or Cell()]
+        }
+    assert set(view.plots) == {*shown, "pass_at_k-plot"}
+    for plot, rates in shown.items():
+        assert view.plots[plot]["bars"] == pytest.approx(rates, abs=0.01), plot
         assert view.plots[plot]["width"] > 200 and view.plots[plot]["height"] > 100
-    assert view.plots["pass_at_k-plot"]["lines"] >= 1
+    assert len(view.plots["by_type-plot"]["bars"]) == 2 * len({t.type for t in results.tasks})
+    assert {t.type for t in results.tasks} <= set(view.plots["by_type-plot"]["texts"])
+    drawn = view.plots["pass_at_k-plot"]["lines"]["pass_at_k-line-0"]
+    expected = [data.pass_at_k[0].values[k] / PASS_AT_K_TOP for k in (1, 2)]
+    assert drawn == pytest.approx(expected, abs=0.01)
     assert view.rows["runs-table"] == 2
     assert view.rows["by_type-table"] == len({task.type for task in results.tasks})
     assert view.rows["pass_at_k-table"] == 1
@@ -296,17 +310,20 @@ def test_hops_and_levels_from_the_task_contract(results: Results) -> None:
     write_run(
         results.graph,
         "run-hops",
-        "navigator",
+        "<b>navigator</b>",
         tasks,
         1,
         datetime(2024, 12, 1, tzinfo=UTC),
         outcome=lambda run, index, task, epoch: index != 2,
     )
     data = read_report(results.graph, ["run-hops"])
-    system = "navigator (claude-test)"
+    system = "<b>navigator</b> (claude-test)"
     assert _table(data, "by_hops") == {("2", system): (1, 1), ("3", system): (2, 1)}
     assert _table(data, "by_level") == _table(data, "by_hops")
     assert data.omitted == []
+    # Names from the graph are text in the page and in the plots' SVG, never markup.
+    html = render_report(data)
+    assert "<b>navigator" not in html and html.count("&lt;b&gt;navigator&lt;/b&gt;") >= 2
 
 
 def test_command_needs_a_run(server_env: dict[str, str]) -> None:

@@ -23,6 +23,7 @@ _STYLE: dict[RcKeyType, Any] = {
     "axes.spines.right": False,
 }
 BAR_WIDTH = 0.8
+PASS_AT_K_TOP = 1.05
 
 
 @contextmanager
@@ -55,19 +56,25 @@ def grouped_bars(
     ylabel: str,
     name: str,
 ) -> str:
-    """One group of bars per category, one bar per series (system or run), in [0, 1]."""
+    """One group of bars per category, one bar per series (system or run), in [0, 1].
+
+    Each bar's SVG group is named ``<name>-bar-<series>-<category>`` and the plot area
+    ``<name>-axes``, so a reader (or a test) can find a bar and compare its height."""
     with _styled(name):
         figure, axes = _figure(len(categories))
+        axes.patch.set_gid(f"{name}-axes")
         width = BAR_WIDTH / max(1, len(series))
         for index, (label, values) in enumerate(series.items()):
             positions = [c + (index - (len(series) - 1) / 2) * width for c in range(len(values))]
-            axes.bar(positions, values, width=width, label=label)
+            bars = axes.bar(positions, values, width=width, label=label)
+            for category, bar in enumerate(bars):
+                bar.set_gid(f"{name}-bar-{index}-{category}")
         axes.set_xticks(range(len(categories)), list(categories), rotation=30, ha="right")
         axes.set_ylim(0, 1)
         axes.set_ylabel(ylabel)
         axes.set_title(title)
         if len(series) > 1:
-            axes.legend(frameon=False, fontsize=8)
+            axes.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
         return to_svg(figure)
 
 
@@ -99,12 +106,15 @@ def pass_at_k_plot(entries: Sequence[PassAtK]) -> str:
     """pass@k against k, one line per run."""
     with _styled("pass_at_k"):
         figure, axes = _figure(max(entry.epochs for entry in entries))
-        for entry in entries:
+        axes.patch.set_gid("pass_at_k-axes")
+        for index, entry in enumerate(entries):
             ks = sorted(entry.values)
-            axes.plot(ks, [entry.values[k] for k in ks], marker="o", label=entry.run)
+            (line,) = axes.plot(ks, [entry.values[k] for k in ks], marker="o", label=entry.run)
+            line.set_gid(f"pass_at_k-line-{index}")
+        axes.set_xticks(range(1, max(entry.epochs for entry in entries) + 1))
         axes.set_xlabel("k (epochs drawn)")
         axes.set_ylabel("pass@k")
-        axes.set_ylim(0, 1.05)
+        axes.set_ylim(0, PASS_AT_K_TOP)
         axes.set_title("pass@k")
-        axes.legend(frameon=False, fontsize=8)
+        axes.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
         return to_svg(figure)
