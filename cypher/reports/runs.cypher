@@ -1,0 +1,11 @@
+// One row per selected run: who ran, when, on how many tasks, and how well.
+// Params: $runs = [run id]
+MATCH (r:Run)
+WHERE r.id IN $runs
+OPTIONAL MATCH (r)-[a:ATTEMPTED]->(t:Task)
+RETURN r.id AS id, r.agent AS agent, r.model AS model, toString(r.started) AS started,
+       toString(r.finished) AS finished, r.status AS status, r.tasks_file AS tasks_file,
+       count(DISTINCT t) AS tasks, count(a) AS attempts,
+       sum(CASE WHEN a.success THEN 1 ELSE 0 END) AS successes,
+       avg(a.score) AS mean_score, count(DISTINCT a.epoch) AS epochs
+ORDER BY started, id

@@ -1,0 +1,54 @@
+"""``kg eval report RUN... -o report.html``: tables and plots of evaluation runs.
+
+The command is exposed as ``report``; ``kg eval`` (cli/eval.py) adds it to its group.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import json_option, print_json, print_line, print_table
+
+DEFAULT_OUT = Path("report.html")
+
+
+@click.command("report")
+@click.argument("run_ids", nargs=-1, metavar="RUN...")
+@click.option("--latest", is_flag=True, help="Add the newest run in the graph.")
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help=f"HTML file to write (default: {DEFAULT_OUT}; with --json only when given).",
+)
+@json_option
+def report(run_ids: tuple[str, ...], latest: bool, out: Path | None, as_json: bool) -> None:
+    """One HTML page of success and failure tables and plots for evaluation runs."""
+    from taskspace.reports.data import read_report, resolve_runs
+    from taskspace.reports.html import write_report
+
+    if not run_ids and not latest:
+        raise click.UsageError("name at least one run, or pass --latest.")
+    with connected_graph() as graph:
+        chosen = resolve_runs(graph, run_ids, latest)
+        data = read_report(graph, chosen)
+    path = out if out is not None or as_json else DEFAULT_OUT
+    if path is not None:
+        write_report(data, path)
+    if as_json:
+        print_json({**data.as_dict(), "out": str(path) if path else None})
+        return
+    print_table(
+        f"{len(data.runs)} runs → {path}",
+        ["run", "system", "tasks", "attempts", "success rate"],
+        [
+            (run.id, run.system, run.tasks, run.attempts, f"{run.success_rate:.0%}")
+            for run in data.runs
+        ],
+    )
+    tables = ", ".join(table.title for table in data.breakdowns)
+    print_line(f"tables: {tables}" + (", pass@k" if data.pass_at_k else ""))

@@ -1,0 +1,2 @@
+"""``kg eval report``: success and failure tables and plots of evaluation runs, read from
+the graph's ``:Run`` nodes and ``ATTEMPTED`` edges, as one self-contained HTML page."""

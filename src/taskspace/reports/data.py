@@ -1,0 +1,177 @@
+"""The report's tables, read from ``(:Run)-[:ATTEMPTED]->(:Task)`` with named read-only
+queries in ``cypher/reports/``; only the hop count of a route and pass@k are worked out
+here, because the route is stored as JSON text and pass@k needs binomials."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from math import comb
+from typing import Any
+
+from taskspace.errors import UserError
+from taskspace.graph.connection import Graph, Record
+from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
+
+MAX_NAMED_RUNS = 20
+"""Run ids an error message lists before it says how many more exist."""
+LABEL_NOTE = "An attempt counts once under every label of the nodes its task is GROUNDED_IN."
+EDGE_NOTE = (
+    "An attempt counts once under every relationship type that joins two of its task's "
+    "grounding nodes (either direction); '(none)': its grounding nodes are not joined."
+)
+
+
+class UnknownRunError(UserError):
+    """A run id that is not in the graph; the message names the runs that are."""
+
+
+def system_name(agent: str | None, model: str | None) -> str:
+    """The column a run's attempts go to: its agent, and its model when it has one."""
+    name = agent or "?"
+    return f"{name} ({model})" if model else name
+
+
+def resolve_runs(graph: Graph, run_ids: Sequence[str], latest: bool) -> list[str]:
+    """The run ids to report on: those given (each must exist) plus the newest with
+    ``latest``; a one-line error names the runs the graph has."""
+    index = graph.read("reports/run_index")
+    known = [row["id"] for row in index]
+    chosen = list(dict.fromkeys(run_ids))
+    missing = [run for run in chosen if run not in set(known)]
+    if missing or (latest and not known) or not (chosen or latest):
+        raise UnknownRunError(_unknown_message(missing, known))
+    if latest and known[0] not in chosen:
+        chosen.append(known[0])
+    return chosen
+
+
+def _unknown_message(missing: list[str], known: list[str]) -> str:
+    asked = f"unknown run: {', '.join(missing)}; " if missing else ""
+    if not known:
+        return f"{asked}the graph has no runs yet (`kg eval run` records them)."
+    shown = ", ".join(known[:MAX_NAMED_RUNS])
+    more = f" … and {len(known) - MAX_NAMED_RUNS} more" if len(known) > MAX_NAMED_RUNS else ""
+    return f"{asked}runs in the graph, newest first: {shown}{more}"
+
+
+def _runs(graph: Graph, run_ids: list[str]) -> list[RunSummary]:
+    return [
+        RunSummary(
+            id=row["id"],
+            agent=row["agent"] or "",
+            model=row["model"] or "",
+            system=system_name(row["agent"], row["model"]),
+            started=row["started"] or "",
+            finished=row["finished"] or "",
+            status=row["status"] or "",
+            tasks_file=row["tasks_file"] or "",
+            tasks=row["tasks"],
+            attempts=row["attempts"],
+            successes=row["successes"],
+            mean_score=row["mean_score"] or 0.0,
+            epochs=row["epochs"],
+        )
+        for row in graph.read("reports/runs", runs=run_ids)
+    ]
+
+
+def _fill(table: Breakdown, rows: list[Record], value_of: Any = None) -> Breakdown:
+    """Rows of ``agent, model, value, attempts, successes, mean_score`` into ``table``;
+    ``value_of`` derives the row's value when the query does not return one."""
+    for row in rows:
+        value = value_of(row) if value_of else row["value"]
+        if value is None:
+            continue
+        system = system_name(row["agent"], row["model"])
+        table.cell(str(value), system).add(row["attempts"], row["successes"], row["mean_score"])
+    table.rows = dict(sorted(table.rows.items(), key=lambda item: _order(item[0])))
+    return table
+
+
+def _order(value: str) -> tuple[int, float, str]:
+    """Numbers in numeric order, difficulties easy → hard, the rest alphabetically."""
+    difficulty = {"easy": 0, "medium": 1, "hard": 2}
+    if value in difficulty:
+        return (0, difficulty[value], value)
+    try:
+        return (1, float(value), value)
+    except ValueError:
+        return (2, 0.0, value)
+
+
+def hop_count(row: Record) -> int | None:
+    """The number of hops of a task's route: multihop hops without the closing ``end``
+    marker, else the steps of a causal path, else the transitions of a GUI route."""
+    if row.get("hops_json"):
+        hops = json.loads(row["hops_json"]).get("hops", [])
+        return sum(1 for hop in hops if hop.get("kind") != "end")
+    for key, field in (("path_json", "path"), ("route_json", "route")):
+        if row.get(key):
+            return len(json.loads(row[key]).get(field, []))
+    return None
+
+
+def pass_at_k(samples: int, successes: int, k: int) -> float:
+    """Unbiased pass@k (Chen et al. 2021): the chance that k of ``samples`` draws without
+    replacement hold at least one success."""
+    if samples - successes < k:
+        return 1.0
+    return 1.0 - comb(samples - successes, k) / comb(samples, k)
+
+
+def _pass_at_k(graph: Graph, run_ids: list[str], runs: list[RunSummary]) -> list[PassAtK]:
+    per_run: dict[str, list[tuple[int, int]]] = {}
+    for row in graph.read("reports/task_epochs", runs=run_ids):
+        per_run.setdefault(row["run"], []).append((row["samples"], row["successes"]))
+    entries = []
+    for run in runs:
+        tasks = per_run.get(run.id, [])
+        epochs = max((samples for samples, _ in tasks), default=0)
+        if epochs < 2:
+            continue
+        values = {}
+        for k in range(1, epochs + 1):
+            eligible = [(n, c) for n, c in tasks if n >= k]
+            values[k] = sum(pass_at_k(n, c, k) for n, c in eligible) / len(eligible)
+        entries.append(PassAtK(run=run.id, system=run.system, epochs=epochs, values=values))
+    return entries
+
+
+def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
+    """Every table of the report for ``run_ids`` (ids already checked by resolve_runs)."""
+    runs = _runs(graph, run_ids)
+    systems = list(dict.fromkeys(run.system for run in runs))
+
+    def by(
+        key: str, title: str, dimension: str, failures: bool = False, note: str = ""
+    ) -> Breakdown:
+        return Breakdown(key, title, dimension, systems, failures=failures, note=note)
+
+    def by_property(key: str, title: str, prop: str) -> Breakdown:
+        rows = graph.read("reports/success_by_property", runs=run_ids, property=prop)
+        return _fill(by(key, title, prop), rows)
+
+    tables = [
+        by_property("by_type", "Success by task type", "type"),
+        by_property("by_difficulty", "Success by difficulty", "difficulty"),
+        by_property("by_level", "Success by level", "level"),
+        _fill(
+            by("by_hops", "Success by hop count", "hops"),
+            graph.read("reports/route_attempts", runs=run_ids),
+            hop_count,
+        ),
+        _fill(
+            by("failures_by_label", "Failures by grounding label", "label", True, LABEL_NOTE),
+            graph.read("reports/failures_by_grounding_label", runs=run_ids),
+        ),
+        _fill(
+            by("failures_by_edge_type", "Failures by edge type", "edge type", True, EDGE_NOTE),
+            graph.read("reports/failures_by_edge_type", runs=run_ids),
+        ),
+    ]
+    shown = [table for table in tables if table.rows]
+    omitted = [table.title for table in tables if not table.rows]
+    return ReportData(
+        runs=runs, breakdowns=shown, pass_at_k=_pass_at_k(graph, run_ids, runs), omitted=omitted
+    )

@@ -1,0 +1,68 @@
+"""The report as one self-contained HTML page: a Jinja2 template (autoescaped, so text
+from the graph is always text) with the plots inlined as SVG; nothing loads from outside."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from taskspace.reports import plots
+from taskspace.reports.model import Cell, ReportData
+
+TITLE = "Evaluation report"
+
+
+def _percent(value: float) -> str:
+    return f"{value:.0%}"
+
+
+def _cell_text(cell: Cell | None, failures: bool) -> str:
+    """``successes/attempts (rate)``, or ``failures/attempts failed (rate)``."""
+    if cell is None or not cell.attempts:
+        return "–"
+    if failures:
+        return f"{cell.failures}/{cell.attempts} failed ({_percent(cell.failure_rate)})"
+    return f"{cell.successes}/{cell.attempts} ({_percent(cell.success_rate)})"
+
+
+def _environment() -> Environment:
+    environment = Environment(
+        loader=PackageLoader("taskspace.reports", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.filters["percent"] = _percent
+    environment.filters["cell_text"] = _cell_text
+    return environment
+
+
+def draw_plots(data: ReportData) -> dict[str, Markup]:
+    """Every plot of the report, by section key, as SVG markup."""
+    drawn = {"runs": plots.runs_plot(data.runs)}
+    drawn.update({table.key: plots.breakdown_plot(table) for table in data.breakdowns})
+    if data.pass_at_k:
+        drawn["pass_at_k"] = plots.pass_at_k_plot(data.pass_at_k)
+    return {key: Markup(svg) for key, svg in drawn.items()}
+
+
+def render_report(data: ReportData, generated: datetime | None = None) -> str:
+    """The page's HTML text."""
+    template = _environment().get_template("report.html.j2")
+    return template.render(
+        title=TITLE,
+        data=data,
+        plots=draw_plots(data),
+        generated=(generated or datetime.now(UTC)).isoformat(timespec="seconds"),
+        max_epochs=max((entry.epochs for entry in data.pass_at_k), default=0),
+    )
+
+
+def write_report(data: ReportData, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_report(data), encoding="utf-8")
+    return path

@@ -1,0 +1,146 @@
+"""The report's tables as plain records: what the HTML, the plots and ``--json`` share."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class Cell:
+    """Attempts (run × task × epoch edges) in one table cell and how many succeeded."""
+
+    attempts: int = 0
+    successes: int = 0
+    score_sum: float = 0.0
+
+    @property
+    def failures(self) -> int:
+        return self.attempts - self.successes
+
+    @property
+    def success_rate(self) -> float:
+        return self.successes / self.attempts if self.attempts else 0.0
+
+    @property
+    def failure_rate(self) -> float:
+        return self.failures / self.attempts if self.attempts else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.attempts if self.attempts else 0.0
+
+    def add(self, attempts: int, successes: int, mean_score: float | None) -> None:
+        self.attempts += attempts
+        self.successes += successes
+        self.score_sum += (mean_score or 0.0) * attempts
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "attempts": self.attempts,
+            "successes": self.successes,
+            "failures": self.failures,
+            "success_rate": round(self.success_rate, 4),
+            "mean_score": round(self.mean_score, 4),
+        }
+
+
+@dataclass
+class Breakdown:
+    """One table: rows are values of a dimension (task type, difficulty …), columns are
+    systems (agent and model); ``failures`` says the table is read as failures."""
+
+    key: str
+    title: str
+    dimension: str
+    systems: list[str]
+    rows: dict[str, dict[str, Cell]] = field(default_factory=dict)
+    failures: bool = False
+    note: str = ""
+
+    def cell(self, value: str, system: str) -> Cell:
+        return self.rows.setdefault(value, {}).setdefault(system, Cell())
+
+    def total(self, value: str) -> Cell:
+        """Every system's attempts on one row, pooled."""
+        pooled = Cell()
+        for cell in self.rows.get(value, {}).values():
+            pooled.add(cell.attempts, cell.successes, cell.mean_score)
+        return pooled
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "dimension": self.dimension,
+            "systems": self.systems,
+            "note": self.note,
+            "rows": {
+                value: {system: cell.as_dict() for system, cell in cells.items()}
+                for value, cells in self.rows.items()
+            },
+        }
+
+
+@dataclass
+class RunSummary:
+    """One selected run as the report's first table shows it."""
+
+    id: str
+    agent: str
+    model: str
+    system: str
+    started: str
+    finished: str
+    status: str
+    tasks_file: str
+    tasks: int
+    attempts: int
+    successes: int
+    mean_score: float
+    epochs: int
+
+    @property
+    def success_rate(self) -> float:
+        return self.successes / self.attempts if self.attempts else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "success_rate": round(self.success_rate, 4)}
+
+
+@dataclass
+class PassAtK:
+    """pass@k of one run for k = 1 … its epochs (unbiased estimator over its tasks)."""
+
+    run: str
+    system: str
+    epochs: int
+    values: dict[int, float]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "run": self.run,
+            "system": self.system,
+            "epochs": self.epochs,
+            "pass_at_k": {str(k): round(v, 4) for k, v in self.values.items()},
+        }
+
+
+@dataclass
+class ReportData:
+    """Everything one report shows, read from the graph for a set of runs."""
+
+    runs: list[RunSummary]
+    breakdowns: list[Breakdown]
+    pass_at_k: list[PassAtK]
+    omitted: list[str] = field(default_factory=list)
+
+    def breakdown(self, key: str) -> Breakdown | None:
+        return next((table for table in self.breakdowns if table.key == key), None)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "runs": [run.as_dict() for run in self.runs],
+            "tables": {table.key: table.as_dict() for table in self.breakdowns},
+            "pass_at_k": [entry.as_dict() for entry in self.pass_at_k],
+            "omitted": self.omitted,
+        }

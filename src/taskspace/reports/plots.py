@@ -1,0 +1,120 @@
+"""The report's plots as inline SVG text: matplotlib figures made without pyplot (no
+display, no global figure state), text kept as ``<text>`` and no external references, so
+the page works offline as one file."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
+
+from taskspace.reports.model import Breakdown, Cell, PassAtK, RunSummary
+
+_STYLE: dict[RcKeyType, Any] = {
+    "svg.fonttype": "none",
+    "font.size": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+}
+BAR_WIDTH = 0.8
+PASS_AT_K_TOP = 1.05
+
+
+@contextmanager
+def _styled(name: str) -> Iterator[None]:
+    """The report's style; ``name`` salts the ids matplotlib writes, so that several plots
+    in one page never share a clip-path id."""
+    with matplotlib.rc_context():
+        matplotlib.rcParams.update(_STYLE)
+        matplotlib.rcParams["svg.hashsalt"] = name
+        yield
+
+
+def to_svg(figure: Figure) -> str:
+    """The figure as an ``<svg>`` element (no XML prolog, ready to inline)."""
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", bbox_inches="tight")
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
+
+
+def _figure(categories: int) -> tuple[Figure, Axes]:
+    figure = Figure(figsize=(max(4.5, 0.9 * categories + 2.5), 3.2))
+    return figure, figure.add_subplot()
+
+
+def grouped_bars(
+    title: str,
+    categories: Sequence[str],
+    series: dict[str, list[float]],
+    ylabel: str,
+    name: str,
+) -> str:
+    """One group of bars per category, one bar per series (system or run), in [0, 1].
+
+    Each bar's SVG group is named ``<name>-bar-<series>-<category>`` and the plot area
+    ``<name>-axes``, so a reader (or a test) can find a bar and compare its height."""
+    with _styled(name):
+        figure, axes = _figure(len(categories))
+        axes.patch.set_gid(f"{name}-axes")
+        width = BAR_WIDTH / max(1, len(series))
+        for index, (label, values) in enumerate(series.items()):
+            positions = [c + (index - (len(series) - 1) / 2) * width for c in range(len(values))]
+            bars = axes.bar(positions, values, width=width, label=label)
+            for category, bar in enumerate(bars):
+                bar.set_gid(f"{name}-bar-{index}-{category}")
+        axes.set_xticks(range(len(categories)), list(categories), rotation=30, ha="right")
+        axes.set_ylim(0, 1)
+        axes.set_ylabel(ylabel)
+        axes.set_title(title)
+        if len(series) > 1:
+            axes.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+        return to_svg(figure)
+
+
+def breakdown_plot(table: Breakdown) -> str:
+    """Success rate (or failure rate, for a failures table) per row value and system."""
+    categories = list(table.rows)
+
+    def rate(value: str, system: str) -> float:
+        cell = table.rows[value].get(system) or Cell()
+        return cell.failure_rate if table.failures else cell.success_rate
+
+    series = {system: [rate(value, system) for value in categories] for system in table.systems}
+    ylabel = "failure rate" if table.failures else "success rate"
+    return grouped_bars(table.title, categories, series, ylabel, table.key)
+
+
+def runs_plot(runs: Sequence[RunSummary]) -> str:
+    """Success rate of each run."""
+    return grouped_bars(
+        "Success rate per run",
+        [f"{run.system}\n{run.id}" for run in runs],
+        {"success rate": [run.success_rate for run in runs]},
+        "success rate",
+        "runs",
+    )
+
+
+def pass_at_k_plot(entries: Sequence[PassAtK]) -> str:
+    """pass@k against k, one line per run."""
+    with _styled("pass_at_k"):
+        figure, axes = _figure(max(entry.epochs for entry in entries))
+        axes.patch.set_gid("pass_at_k-axes")
+        for index, entry in enumerate(entries):
+            ks = sorted(entry.values)
+            (line,) = axes.plot(ks, [entry.values[k] for k in ks], marker="o", label=entry.run)
+            line.set_gid(f"pass_at_k-line-{index}")
+        axes.set_xticks(range(1, max(entry.epochs for entry in entries) + 1))
+        axes.set_xlabel("k (epochs drawn)")
+        axes.set_ylabel("pass@k")
+        axes.set_ylim(0, PASS_AT_K_TOP)
+        axes.set_title("pass@k")
+        axes.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+        return to_svg(figure)
