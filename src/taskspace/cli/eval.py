@@ -244,3 +244,13 @@ def view_command(port: int) -> None:
         str(port),
     ]
     raise SystemExit(subprocess.call(command, env=dict(os.environ)))
+
+
+def _register_report() -> None:
+    """The report (tables and plots from the graph) lives in its own module."""
+    from taskspace.cli.eval_report import report
+
+    eval_group.add_command(report)
+
+
+_register_report()
