@@ -56,6 +56,9 @@ OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: '
 // Full-text indexes: document text, names and labels, web page text.
 CREATE FULLTEXT INDEX doc_text IF NOT EXISTS
 FOR (n:Chunk|Paragraph|Section|Table|Figure|ListItem|Code) ON EACH [n.text, n.title];
+// Chunks alone: the full-text half of hybrid retrieval (taskspace.retrieval), next to
+// chunk_embedding.
+CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (n:Chunk) ON EACH [n.text];
 CREATE FULLTEXT INDEX entity_names IF NOT EXISTS
 FOR (n:Entity|Item|Property|App) ON EACH [n.label, n.name, n.aliases_text, n.description];
 CREATE FULLTEXT INDEX web_text IF NOT EXISTS

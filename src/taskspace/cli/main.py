@@ -15,6 +15,7 @@ from taskspace.cli.graph_commands import init, query, stats
 from taskspace.cli.guide import guide
 from taskspace.cli.load import load
 from taskspace.cli.output import print_error
+from taskspace.cli.retrieve import retrieve_command
 from taskspace.cli.sample import sample
 from taskspace.errors import UserError
 
@@ -68,3 +69,4 @@ cli.add_command(load)
 cli.add_command(sample)
 cli.add_command(guide)
 cli.add_command(eval_group)
+cli.add_command(retrieve_command)

@@ -1,31 +1,62 @@
-"""One entry point for every retriever: ``retrieve(graph, question, retriever, k)``."""
+"""One entry point for every retriever: ``retrieve(graph, question, retriever, k)``.
+
+Context comes from the running database only (chunks, their documents, sections and
+entities), never from tasks, their grounding or runs: tests/test_retrieval.py checks
+every query these retrievers send.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from taskspace.embeddings.model import embed
-from taskspace.errors import UserError
 from taskspace.graph.connection import Graph
+from taskspace.retrieval.graphrag import GRAPHRAG_RETRIEVERS, graphrag_items
 from taskspace.retrieval.model import Retrieval, RetrievedItem
+from taskspace.retrieval.names import (
+    DEFAULT_RETRIEVER,
+    NO_CHUNKS,
+    RETRIEVER_NAMES,
+    RETRIEVERS,
+    NoChunksError,
+    UnknownRetrieverError,
+    check_request,
+)
+from taskspace.retrieval.walk import graph_walk_items
 
-RETRIEVER_NAMES = ("vector",)
-DEFAULT_RETRIEVER = "vector"
-
-
-class UnknownRetrieverError(UserError):
-    """A retriever name that is not one of RETRIEVER_NAMES."""
+__all__ = [
+    "DEFAULT_RETRIEVER",
+    "RETRIEVERS",
+    "RETRIEVER_NAMES",
+    "NoChunksError",
+    "UnknownRetrieverError",
+    "retrieve",
+]
 
 
 def retrieve(
-    graph: Graph, question: str, retriever: str = DEFAULT_RETRIEVER, k: int = 5
+    graph: Graph,
+    question: str,
+    retriever: str = DEFAULT_RETRIEVER,
+    k: int = 5,
+    *,
+    vector: Sequence[float] | None = None,
 ) -> Retrieval:
-    """The ``k`` best pieces of context for ``question`` from the live graph (read-only)."""
-    if retriever not in RETRIEVER_NAMES:
-        raise UnknownRetrieverError(
-            f"no retriever {retriever!r}: choose one of {', '.join(RETRIEVER_NAMES)}"
-        )
-    if k < 1:
-        raise UserError("k must be at least 1")
-    vector = embed([question])[0]
-    rows = graph.read("retrieval/vector_chunks", k=k, vector=vector)
-    items = [RetrievedItem.model_validate(row) for row in rows]
+    """The ``k`` best pieces of context for ``question`` from the live graph (read-only).
+
+    ``vector`` is the question's embedding when the caller has it already (benchmarks).
+    """
+    check_request(question, retriever, k)
+    query_vector = list(vector) if vector is not None else embed([question])[0]
+    items = _items(graph, retriever, question, query_vector, k)
+    if not items and not graph.read("retrieval/any_embedded_chunk"):
+        raise NoChunksError(NO_CHUNKS)
     return Retrieval(retriever=retriever, question=question, k=k, items=items)
+
+
+def _items(
+    graph: Graph, retriever: str, question: str, vector: list[float], k: int
+) -> list[RetrievedItem]:
+    if retriever in GRAPHRAG_RETRIEVERS:
+        return graphrag_items(graph, retriever, question, vector, k)
+    return graph_walk_items(graph, question, vector, k)

@@ -1,5 +1,6 @@
-// The k chunks nearest a question's vector, with where they sit in their document.
-CALL db.index.vector.queryNodes('chunk_embedding', $k, $vector) YIELD node AS chunk, score
+// Tail appended by neo4j-graphrag's vector and hybrid retrievers: `node` is a Chunk the
+// index found, `score` its score. Returns one retrieved item, without expansion.
+WITH node AS chunk, score
 OPTIONAL MATCH (chunk)-[:FROM_DOCUMENT]->(document:Document)
 RETURN chunk.id AS node_id, 'Chunk' AS label, chunk.text AS text, score,
        coalesce(document.title, document.name) AS document,

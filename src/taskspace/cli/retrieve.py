@@ -1,0 +1,57 @@
+"""``kg retrieve``: the context an agent would get for a question, from the live graph."""
+
+from __future__ import annotations
+
+import click
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import json_option, print_json, print_line, print_table
+from taskspace.retrieval.names import DEFAULT_RETRIEVER, RETRIEVERS, check_request
+
+TEXT_WIDTH = 160
+"""Characters of each item's text shown in the table (--json has all of it)."""
+
+
+@click.command("retrieve")
+@click.argument("question")
+@click.option(
+    "--retriever",
+    default=DEFAULT_RETRIEVER,
+    show_default=True,
+    help="One of: " + "; ".join(f"{name} ({about})" for name, about in RETRIEVERS.items()),
+)
+@click.option("-k", "k", default=5, show_default=True, help="Items to return.")
+@json_option
+def retrieve_command(question: str, retriever: str, k: int, as_json: bool) -> None:
+    """Print what an agent would see for QUESTION: ranked chunks with node ids and scores."""
+    check_request(question, retriever, k)
+    from taskspace.retrieval.retrieve import retrieve  # neo4j-graphrag only when it runs
+
+    with connected_graph() as graph:
+        result = retrieve(graph, question, retriever, k)
+    if as_json:
+        print_json(result.model_dump())
+        return
+    if not result.items:
+        print_line(f"No context found by {retriever} for this question.")
+        return
+    print_table(
+        f"{len(result.items)} items from {retriever}",
+        ["rank", "score", "node id", "document / heading", "text", "related"],
+        [
+            (
+                rank,
+                f"{item.score:.3f}",
+                item.node_id,
+                " / ".join([item.document or "", *item.heading_path]),
+                _clip(item.text),
+                len(item.related_ids),
+            )
+            for rank, item in enumerate(result.items, start=1)
+        ],
+    )
+
+
+def _clip(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= TEXT_WIDTH else flat[: TEXT_WIDTH - 1] + "…"
