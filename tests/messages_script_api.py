@@ -72,10 +72,8 @@ def stream_events(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
     yield {"type": "message_start", "message": {**message, "content": [], "stop_reason": None}}
     for index, block in enumerate(message["content"]):
         if block["type"] == "text":
-            start, delta = (
-                {"type": "text", "text": ""},
-                {"type": "text_delta", "text": block["text"]},
-            )
+            start: dict[str, Any] = {"type": "text", "text": ""}
+            delta: dict[str, Any] = {"type": "text_delta", "text": block["text"]}
         else:
             start = {**block, "input": {}}
             delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
