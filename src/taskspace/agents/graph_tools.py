@@ -1,0 +1,86 @@
+"""The graph-tools agent: a ReAct loop that decides itself what to look up in the graph.
+
+It sees the question and the results of the tools it calls (vector search, full-text
+search, a node's neighbours, read-only Cypher) and nothing else: no task metadata, no
+gold answer, no grounding. It ends by calling ``submit(answer, cited, confidence)``.
+"""
+
+from __future__ import annotations
+
+from inspect_ai.agent import AgentPrompt, AgentState, AgentSubmit, react
+from inspect_ai.model import ChatMessageAssistant, ChatMessageTool, get_model
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from taskspace.agents.solving import (
+    AgentAnswerError,
+    attempt_from,
+    finish,
+    parse_answer,
+    require_model,
+    role_prompts,
+)
+from taskspace.agents.spec import AgentSpec
+from taskspace.agents.tools import graph_tools, submit_answer
+from taskspace.graph.connection import Graph
+from taskspace.settings import Settings
+
+LAST_STEP = (
+    "You have used your {steps} steps. Call submit() now with your best answer, the ids of "
+    "the nodes it rests on and your confidence."
+)
+
+
+def build(spec: AgentSpec, settings: Settings) -> Solver:
+    """The agent as an inspect solver; it opens the graph at ``settings`` per sample."""
+    require_model(spec)
+    system = role_prompts(spec, ("system",))["system"]
+
+    @solver(name=spec.name)
+    def agent_solver() -> Solver:
+        """No parameters on purpose: the log records a solver's parameters, and the
+        settings hold the database credentials."""
+        return _solve(spec, settings, system)
+
+    return agent_solver()
+
+
+def _turns(state: AgentState) -> int:
+    return sum(isinstance(message, ChatMessageAssistant) for message in state.messages)
+
+
+def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
+    async def on_continue(state: AgentState) -> bool | str:
+        """Allow ``max_steps`` model turns, then one more in which it must submit."""
+        turns = _turns(state)
+        if turns < spec.max_steps:
+            return True
+        return LAST_STEP.format(steps=spec.max_steps) if turns == spec.max_steps else False
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        require_model(spec)
+        with Graph(settings) as graph:
+            agent = react(
+                name=spec.name,
+                prompt=AgentPrompt(instructions=system, handoff_prompt=None),
+                tools=graph_tools(graph, spec.retriever),
+                submit=AgentSubmit(tool=submit_answer(), answer_only=True, keep_in_messages=True),
+                on_continue=on_continue,
+            )
+            result = await agent(AgentState(messages=state.messages))
+        state.messages = result.messages
+        submitted = _submission(result)
+        if submitted is None:
+            raise AgentAnswerError(
+                f"agent {spec.name!r} did not submit an answer within {spec.max_steps} steps"
+            )
+        return finish(state, attempt_from(state, parse_answer(submitted)), str(get_model()))
+
+    return solve
+
+
+def _submission(state: AgentState) -> str | None:
+    """The submit tool's result, if the loop ended with one (the last one counts)."""
+    for message in reversed(state.messages):
+        if isinstance(message, ChatMessageTool) and message.function == "submit":
+            return None if message.error else message.text
+    return None

@@ -1,0 +1,79 @@
+"""What every model-driven agent shares: the key check, the role prompts it needs, and how
+it hands its :class:`~taskspace.tasks.attempt.Attempt` to the scorers.
+
+Agents read the question from the sample's input only; ``state.metadata`` holds the gold
+for the scorers and is never read here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from inspect_ai.model import ModelOutput
+from inspect_ai.solver import TaskState
+from pydantic import ValidationError
+
+from taskspace.agents.spec import AgentSpec, AgentSpecError
+from taskspace.errors import UserError
+from taskspace.llm.client import LLMUnavailableError, llm_available
+from taskspace.tasks.attempt import Attempt
+
+ATTEMPT_KEY = "taskspace_attempt"
+"""Where a solver leaves its Attempt in the sample's store, for the scorers."""
+
+
+class AgentAnswerError(UserError):
+    """The model did not give an answer in the shape the agent asked for."""
+
+
+def require_model(spec: AgentSpec) -> None:
+    """Refuse to build a model-driven agent without ``ANTHROPIC_API_KEY``, in one line."""
+    if spec.needs_model and not llm_available():
+        raise LLMUnavailableError(
+            f"agent {spec.name!r} needs a model: set ANTHROPIC_API_KEY "
+            "(the offline agent 'extractive' needs none)"
+        )
+
+
+def role_prompts(spec: AgentSpec, roles: tuple[str, ...]) -> dict[str, str]:
+    """The spec's prompt for each role, or an error naming the roles it lacks."""
+    missing = [role for role in roles if not spec.prompts.get(role, "").strip()]
+    if missing:
+        raise AgentSpecError(f"agent {spec.name!r} has no prompt for: {', '.join(missing)}")
+    return {role: spec.prompts[role].strip() for role in roles}
+
+
+def attempt_from(state: TaskState, fields: dict[str, Any]) -> Attempt:
+    """An Attempt for this sample from the answer, cited ids and confidence a model gave."""
+    try:
+        return Attempt(
+            task_id=str(state.sample_id),
+            answer=str(fields.get("answer", "")).strip(),
+            cited=list(dict.fromkeys(str(node) for node in fields.get("cited") or [])),
+            confidence=fields.get("confidence"),
+        )
+    except ValidationError as exc:
+        problem = exc.errors()[0]
+        raise AgentAnswerError(
+            f"the model's final answer is not valid: {problem['loc'][0]}: {problem['msg']}"
+        ) from exc
+
+
+def parse_answer(text: str) -> dict[str, Any]:
+    """The JSON object a final answer was given as; a clear error if it is not one."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise AgentAnswerError(f"the final answer is not JSON: {text[:80]!r}") from exc
+    if not isinstance(value, dict):
+        raise AgentAnswerError(f"the final answer is not a JSON object: {text[:80]!r}")
+    return value
+
+
+def finish(state: TaskState, attempt: Attempt, model: str) -> TaskState:
+    """Store the attempt for the scorers and make its answer the sample's completion."""
+    state.store.set(ATTEMPT_KEY, attempt.model_dump())
+    state.output = ModelOutput.from_content(model=model, content=attempt.answer)
+    state.messages.append(state.output.message)
+    return state
