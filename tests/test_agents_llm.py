@@ -162,7 +162,7 @@ def test_multi_agent_roles_run_in_order_on_real_evidence(
     spec = load_agent_spec("multi-agent")
     with messages_script_api(script) as (url, requests):
         monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
-        result = run(multi_agent.build(spec, settings), task, tmp_path)
+        result = run(multi_agent.build(spec, Graph(settings)), task, tmp_path)
 
     steps = [e for e in result.events if isinstance(e, InfoEvent) and e.source != "sample"]
     assert [e.source for e in steps] == ROLE_ORDER
@@ -220,7 +220,7 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
     spec = load_agent_spec("graph-tools")
     with messages_script_api(script) as (url, requests):
         monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
-        result = run(graph_tools.build(spec, settings), task, tmp_path)
+        result = run(graph_tools.build(spec, Graph(settings)), task, tmp_path)
 
     assert len(requests) == 3
     hits = json.loads(found["vector_search"])
@@ -259,7 +259,7 @@ def test_without_a_key_the_agents_refuse_in_one_line(
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     for name, module in (("multi-agent", multi_agent), ("graph-tools", graph_tools)):
         with pytest.raises(LLMUnavailableError) as error:
-            module.build(load_agent_spec(name), settings)
+            module.build(load_agent_spec(name), Graph(settings))
         assert str(error.value) == (
             f"agent {name!r} needs a model: set ANTHROPIC_API_KEY "
             "(the offline agent 'extractive' needs none)"

@@ -30,8 +30,10 @@ LAST_STEP = (
 )
 
 
-def build(spec: AgentSpec, settings: Settings) -> Solver:
-    """The agent as an inspect solver; it opens the graph at ``settings`` per sample."""
+def build(spec: AgentSpec, graph: Graph) -> Solver:
+    """The agent as an inspect solver; it opens its own connection to ``graph``'s database
+    per sample."""
+    settings = graph.settings
     require_model(spec)
     system = role_prompts(spec, ("system",))["system"]
 

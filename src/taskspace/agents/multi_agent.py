@@ -32,8 +32,10 @@ MAX_QUERIES = 3
 SEND_BACKS = 1
 
 
-def build(spec: AgentSpec, settings: Settings) -> Solver:
-    """The agent as an inspect solver; it opens the graph at ``settings`` per sample."""
+def build(spec: AgentSpec, graph: Graph) -> Solver:
+    """The agent as an inspect solver; it opens its own connection to ``graph``'s database
+    per sample."""
+    settings = graph.settings
     require_model(spec)
     prompts = role_prompts(spec, ROLES)
 

@@ -20,6 +20,8 @@ Builder = Callable[[AgentSpec, Graph], Solver]
 BUILDERS: dict[str, str] = {
     "extractive": "taskspace.agents.extractive:extractive_agent",
     "rag": "taskspace.agents.rag:rag_agent",
+    "multi_agent": "taskspace.agents.multi_agent:build",
+    "graph_tools": "taskspace.agents.graph_tools:build",
 }
 """kind -> "module:function" of its builder."""
 
