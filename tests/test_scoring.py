@@ -223,3 +223,12 @@ def test_score_attempt_combines_check_metrics_and_citations() -> None:
     wrong = score_attempt(task, Attempt(task_id=task.id, answer="It has 4 subsections."))
     assert not wrong.success and wrong.score == 0.0
     assert "confidence" not in wrong.metrics and wrong.metrics["citation_recall"] == 0.0
+
+
+def test_a_cited_chunk_stands_for_the_grounded_elements_it_holds() -> None:
+    grounding = ["doc:a", "el:p1", "el:s1"]
+    cover = {"chunk:1": ["doc:a", "el:p1"], "chunk:9": []}
+    assert citation_scores(["chunk:1"], grounding) == (0.0, 0.0)
+    assert citation_scores(["chunk:1"], grounding, cover) == (1.0, 2 / 3)
+    precision, recall = citation_scores(["chunk:1", "chunk:9", "el:s1"], grounding, cover)
+    assert (precision, recall) == (2 / 3, 1.0)

@@ -16,7 +16,6 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from taskspace.llm.client import LLMUnavailableError
 from taskspace.scoring.inspect_scorers import (
-    ATTEMPT_STORE_KEY,
     TASK_METADATA_KEY,
     judge_scorer,
     scoring_epochs,
@@ -24,7 +23,7 @@ from taskspace.scoring.inspect_scorers import (
 )
 from taskspace.scoring.judge import JUDGE_TEMPERATURE, AnswerJudge
 from taskspace.settings import Settings
-from taskspace.tasks.attempt import Attempt
+from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 from taskspace.tasks.model import GroundRef, Task
 from tests.messages_api import messages_api
 

@@ -16,10 +16,7 @@ from taskspace.agents.spec import AgentSpec
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.model import Retrieval
 from taskspace.retrieval.retrieve import retrieve
-from taskspace.tasks.attempt import Attempt
-
-ATTEMPT_KEY = "taskspace_attempt"
-"""Where a solver stores its Attempt (``Attempt.model_dump()``) for the scorer."""
+from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 
 
 def question_of(state: TaskState) -> str:
@@ -34,7 +31,7 @@ async def retrieve_for(graph: Graph, spec: AgentSpec, question: str) -> Retrieva
 
 def record_attempt(state: TaskState, attempt: Attempt, model: str) -> None:
     """Store the attempt for the scorer and make its answer the sample's completion."""
-    state.store.set(ATTEMPT_KEY, attempt.model_dump())
+    state.store.set(ATTEMPT_STORE_KEY, attempt.model_dump())
     if state.output.choices:
         state.output.completion = attempt.answer
     else:

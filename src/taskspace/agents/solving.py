@@ -10,17 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from inspect_ai.model import ModelOutput
 from inspect_ai.solver import TaskState
 from pydantic import ValidationError
 
+from taskspace.agents.context import record_attempt
 from taskspace.agents.spec import AgentSpec, AgentSpecError
 from taskspace.errors import UserError
 from taskspace.llm.client import LLMUnavailableError, llm_available
 from taskspace.tasks.attempt import Attempt
-
-ATTEMPT_KEY = "taskspace_attempt"
-"""Where a solver leaves its Attempt in the sample's store, for the scorers."""
 
 
 class AgentAnswerError(UserError):
@@ -73,7 +70,5 @@ def parse_answer(text: str) -> dict[str, Any]:
 
 def finish(state: TaskState, attempt: Attempt, model: str) -> TaskState:
     """Store the attempt for the scorers and make its answer the sample's completion."""
-    state.store.set(ATTEMPT_KEY, attempt.model_dump())
-    state.output = ModelOutput.from_content(model=model, content=attempt.answer)
-    state.messages.append(state.output.message)
+    record_attempt(state, attempt, model)
     return state

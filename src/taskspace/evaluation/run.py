@@ -25,7 +25,7 @@ from inspect_ai.scorer import Scorer
 from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import AgentSpec
 from taskspace.errors import UserError
-from taskspace.evaluation.dataset import task_dataset
+from taskspace.evaluation.dataset import evidence_cover, task_dataset
 from taskspace.evaluation.scorers import scorer_named
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
@@ -105,7 +105,7 @@ def inspect_task(
     tasks: Sequence[Task], spec: AgentSpec, graph: Graph, scorer: Scorer, config: RunConfig
 ) -> InspectTask:
     return InspectTask(
-        dataset=task_dataset(tasks),
+        dataset=task_dataset(tasks, covers=evidence_cover(graph, tasks)),
         solver=build_solver(spec, graph),
         scorer=scorer,
         name=f"kg-{spec.name}",

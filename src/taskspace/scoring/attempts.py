@@ -8,16 +8,18 @@ ROUGE-L) and evidence quality in citation precision and recall.
 from __future__ import annotations
 
 from taskspace.scoring.checks import check_passes
-from taskspace.scoring.citations import citation_scores
+from taskspace.scoring.citations import Cover, citation_scores
 from taskspace.scoring.text import exact_match, rouge_l, token_f1
 from taskspace.tasks.attempt import Attempt, TaskScore
 from taskspace.tasks.model import Task
 
 
-def score_attempt(task: Task, attempt: Attempt) -> TaskScore:
-    """Score ``attempt`` against ``task``'s gold answer, check and grounding nodes."""
+def score_attempt(task: Task, attempt: Attempt, cover: Cover | None = None) -> TaskScore:
+    """Score ``attempt`` against ``task``'s gold answer, check and grounding nodes
+    (``cover``: what each citable node stands for, see ``citations``)."""
     success = check_passes(task.check, task.answer, attempt.answer, task.prompt)
-    precision, recall = citation_scores(attempt.cited, [ref.id for ref in task.grounding])
+    grounding = [ref.id for ref in task.grounding]
+    precision, recall = citation_scores(attempt.cited, grounding, cover)
     metrics = {
         "exact_match": exact_match(attempt.answer, task.answer),
         "f1": token_f1(attempt.answer, task.answer),

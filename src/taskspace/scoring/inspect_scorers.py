@@ -33,11 +33,12 @@ from inspect_ai.solver import TaskState
 from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.judge import AnswerJudge
 from taskspace.settings import Settings
-from taskspace.tasks.attempt import Attempt
+from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 from taskspace.tasks.model import Task
 
-ATTEMPT_STORE_KEY = "taskspace_attempt"
 TASK_METADATA_KEY = "task_json"
+EVIDENCE_COVER_KEY = "evidence_cover"
+"""Metadata: cited node id -> grounding ids it stands for (``scoring.citations.Cover``)."""
 
 TASK_SCORE_KEYS = (
     "score",
@@ -81,7 +82,7 @@ def task_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         task = task_from_state(state)
         attempt = attempt_from_state(state, task)
-        result = score_attempt(task, attempt)
+        result = score_attempt(task, attempt, state.metadata.get(EVIDENCE_COVER_KEY))
         value: dict[str, float] = {"score": result.score, "success": float(result.success)}
         value.update({key: result.metrics[key] for key in TASK_SCORE_KEYS[2:]})
         verdict = "passed" if result.success else "failed"

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+ATTEMPT_STORE_KEY = "taskspace_attempt"
+"""Where an agent's solver leaves its Attempt (``model_dump()``) in the inspect sample's
+store, for the scorers."""
+
 
 class Attempt(BaseModel):
     """An agent's answer to one task, with the graph nodes it cites as its evidence."""
