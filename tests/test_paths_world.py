@@ -14,12 +14,14 @@ from click.testing import CliRunner
 from taskspace.cli.main import KgGroup
 from taskspace.cli.sample import sample_verify
 from taskspace.cli.sample_paths import paths
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
 from taskspace.llm.client import StructuredLLM
 from taskspace.paths.cardinality import make_unique, step_targets
 from taskspace.paths.describe import hidden_labels, paraphrase_paths
-from taskspace.paths.sampler import PathReport, path_reader, rederive_path, sample_paths
+from taskspace.paths.sampler import path_reader, rederive_path, sample_paths
 from taskspace.settings import Settings
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import StepConstraint
 from tests.messages_api import messages_api
 from tests.paths_support import WORLD, load_wikidata, problems
@@ -37,12 +39,12 @@ def world(session_graph: Graph) -> Graph:
 
 
 @pytest.fixture(scope="module")
-def reports(world: Graph) -> dict[int, PathReport]:
+def reports(world: Graph) -> dict[int, SampleReport]:
     return {level: sample_paths(world, level, 6, SEED) for level in (1, 2, 3)}
 
 
 def test_every_level_gives_tasks_within_its_steps_and_apps(
-    reports: dict[int, PathReport],
+    reports: dict[int, SampleReport],
 ) -> None:
     bounds = {1: ((1, 2), (1, 2)), 2: ((3, 4), (3, 5)), 3: ((5, 7), (1, 7))}
     for level, report in reports.items():
@@ -58,7 +60,7 @@ def test_every_level_gives_tasks_within_its_steps_and_apps(
 
 
 def test_every_task_re_derives_and_hides_what_it_passes_through(
-    world: Graph, reports: dict[int, PathReport]
+    world: Graph, reports: dict[int, SampleReport]
 ) -> None:
     for report in reports.values():
         for task in report.tasks:
@@ -72,7 +74,7 @@ def test_every_task_re_derives_and_hides_what_it_passes_through(
 
 
 def test_golden_path_edges_exist_and_each_step_has_one_answer(
-    world: Graph, reports: dict[int, PathReport]
+    world: Graph, reports: dict[int, SampleReport]
 ) -> None:
     read = path_reader(world)
     for task in reports[3].tasks:
@@ -94,7 +96,7 @@ def test_golden_path_edges_exist_and_each_step_has_one_answer(
 
 
 def test_same_seed_same_tasks_other_seed_other_tasks(
-    world: Graph, reports: dict[int, PathReport]
+    world: Graph, reports: dict[int, SampleReport]
 ) -> None:
     again = sample_paths(world, 2, 6, SEED)
     assert [(t.id, t.prompt) for t in again.tasks] == [(t.id, t.prompt) for t in reports[2].tasks]
@@ -124,7 +126,9 @@ def test_one_to_many_steps_are_made_unique_by_attributes(world: Graph) -> None:
     assert make_unique(read, NINTH_FERRY, "P161", False, TOMAS, 2, attributes, ["Norhaven"]) is None
 
 
-def test_a_changed_graph_no_longer_re_derives(world: Graph, reports: dict[int, PathReport]) -> None:
+def test_a_changed_graph_no_longer_re_derives(
+    world: Graph, reports: dict[int, SampleReport]
+) -> None:
     task = next(t for r in reports.values() for t in r.tasks if any(s.constraints for s in t.path))
     step = next(s for s in task.path if s.constraints)
     constraint = step.constraints[0]
@@ -183,7 +187,7 @@ def test_cli_writes_jsonl_task_nodes_and_verify_passes(
 
 
 def test_llm_rewrites_are_kept_only_when_faithful_and_spoiler_free(
-    reports: dict[int, PathReport], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    reports: dict[int, SampleReport], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tasks = reports[2].tasks[:2]
     leak = hidden_labels(tasks[1])[0]
@@ -209,5 +213,5 @@ def test_llm_rewrites_are_kept_only_when_faithful_and_spoiler_free(
 
 def test_without_app_spaces_sampling_says_what_to_load(session_graph: Graph) -> None:
     empty_graph(session_graph)
-    with pytest.raises(GraphError, match="kg load wikidata --apps"):
+    with pytest.raises(SamplingError, match="kg load wikidata --apps"):
         sample_paths(session_graph, 1, 1, 0)

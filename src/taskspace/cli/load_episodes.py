@@ -16,7 +16,6 @@ from taskspace.cli.output import (
     print_json,
     print_table,
 )
-from taskspace.graph.connection import GraphError
 from taskspace.pagegraph.loader import (
     FORMATS,
     EpisodeLoadOptions,
@@ -57,7 +56,7 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> Non
             # A missing path among others is reported by the loader as an unreadable input.
             report = load_episodes(graph, list(paths), fmt, options, progress=not as_json)
         except LLMUnavailableError as exc:
-            raise GraphError(f"--llm: {exc}") from exc
+            raise LLMUnavailableError(f"--llm: {exc}") from exc
     outcome = load_outcome(report)
     if as_json:
         print_json({**report.as_dict(), **outcome.as_dict()})
