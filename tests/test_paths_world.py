@@ -187,6 +187,28 @@ def test_cli_writes_jsonl_task_nodes_and_verify_passes(
     assert table.exit_code == 0 and "level-1 causal-path tasks" in table.output
 
 
+def test_verify_of_a_mixed_file_asks_each_task_s_own_family(
+    world: Graph, reports: dict[int, SampleReport], server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A path task that holds, and copies of it filed under the other kinds: only the
+    family of each kind judges it, so only the real path task re-derives."""
+    task = reports[1].tasks[0]
+    copies = [
+        task.model_copy(update={"id": f"as-{kind}", "kind": kind})
+        for kind in ("doc", "web", "multihop", "gui")
+    ]
+    out = tmp_path / "mixed.jsonl"
+    write_jsonl([task, *copies], out)
+    result = _cli([str(out), "--json"], server_env, sample_verify)
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.output) == {
+        "tasks": 5,
+        "verified": 1,
+        "failed": ["as-doc", "as-web", "as-multihop", "as-gui"],
+        "bad_lines": [],
+    }
+
+
 def test_llm_rewrites_are_kept_only_when_faithful_and_spoiler_free(
     reports: dict[int, SampleReport], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -216,25 +238,3 @@ def test_without_app_spaces_sampling_says_what_to_load(session_graph: Graph) -> 
     empty_graph(session_graph)
     with pytest.raises(SamplingError, match="kg load wikidata --apps"):
         sample_paths(session_graph, 1, 1, 0)
-
-
-def test_verify_of_a_mixed_file_asks_each_task_s_own_family(
-    world: Graph, reports: dict[int, SampleReport], server_env: dict[str, str], tmp_path: Path
-) -> None:
-    """A path task that holds, and copies of it filed under the other kinds: only the
-    family of each kind judges it, so only the real path task re-derives."""
-    task = reports[1].tasks[0]
-    copies = [
-        task.model_copy(update={"id": f"as-{kind}", "kind": kind})
-        for kind in ("doc", "web", "multihop", "gui")
-    ]
-    out = tmp_path / "mixed.jsonl"
-    write_jsonl([task, *copies], out)
-    result = _cli([str(out), "--json"], server_env, sample_verify)
-    assert result.exit_code == 1, result.output
-    assert json.loads(result.output) == {
-        "tasks": 5,
-        "verified": 1,
-        "failed": ["as-doc", "as-web", "as-multihop", "as-gui"],
-        "bad_lines": [],
-    }
