@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from taskspace.graph.connection import Graph
-from taskspace.paths.describe import hidden_labels, spoilers
+from taskspace.paths.describe import hidden_labels
 from taskspace.paths.sampler import rederive_path
 from taskspace.tasks.model import Task
+from taskspace.tasks.spoilers import named
 from taskspace.wikidata.apps import load_apps
 from taskspace.wikidata.loader import load_files
 from tests.web_support import empty_graph
@@ -27,7 +28,7 @@ def load_wikidata(graph: Graph, *files: Path) -> None:
 
 def problems(graph: Graph, task: Task) -> list[str]:
     """Why a path task is not acceptable: spoilers, no re-derivation, wrong answer shape."""
-    found = [f"names {label!r}" for label in spoilers(task.prompt, hidden_labels(task))]
+    found = [f"names {label!r}" for label in named(task.prompt, hidden_labels(task))]
     if not rederive_path(graph, task):
         found.append("does not re-derive")
     if task.answer != task.path[-1].answer or not task.path[-1].to_label:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from taskspace.episodes.model import Action, Episode, Observation, Step
-from taskspace.graph.connection import Graph, GraphError
-from taskspace.guidelines import Guide
+from taskspace.graph.connection import Graph
+from taskspace.guidelines import Guide, GuidelineError
 from taskspace.pagegraph.loader import load_episode_items
 from tests.pagegraph_support import (
     FIND,
@@ -121,10 +121,10 @@ def test_web_screens_get_ten_guidelines_by_default(graph: Graph) -> None:
 
 def test_bad_arguments_say_what_is_wrong(graph: Graph) -> None:
     guide = Guide(graph)
-    with pytest.raises(GraphError, match="give a summary or a UI dump"):
+    with pytest.raises(GuidelineError, match="give a summary or a UI dump"):
         guide.for_screen()
-    with pytest.raises(GraphError, match="layers must be between 1 and 10"):
+    with pytest.raises(GuidelineError, match="layers must be between 1 and 10"):
         guide.for_screen("x", layers=11)
-    with pytest.raises(GraphError, match="no such UI dump"):
+    with pytest.raises(GuidelineError, match="no such UI dump"):
         guide.for_screen(ui_dump="/nonexistent/dump.xml")
     assert guide.for_screen("an empty graph has no guidelines") == []

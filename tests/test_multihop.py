@@ -16,10 +16,12 @@ from click.testing import CliRunner
 from taskspace.cli.main import KgGroup
 from taskspace.cli.sample import sample_verify
 from taskspace.cli.sample_paths import multihop
-from taskspace.graph.connection import Graph, GraphError
-from taskspace.multihop.sampler import END, MultihopReport, rederive_multihop, sample_multihop
-from taskspace.paths.describe import spoilers
+from taskspace.graph.connection import Graph
+from taskspace.multihop.sampler import END, rederive_multihop, sample_multihop
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
+from taskspace.tasks.spoilers import named
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import WebLoadSummary, load_web
 from tests.paths_support import SITE_B
@@ -75,7 +77,7 @@ def check_task(graph: Graph, task: Task, hops: int) -> None:
     for earlier, later in zip(task.hops, task.hops[1:-1], strict=False):
         assert later.page_url == earlier.check.url  # the answer's page is the next input
         assert f"your answer to hop {earlier.index}" in later.instruction
-    assert spoilers(task.prompt, [hop.answer for hop in task.hops[:-1]]) == []
+    assert named(task.prompt, [hop.answer for hop in task.hops[:-1]]) == []
     assert task.answer == task.hops[-2].answer
     assert {c.kind: c.value for c in task.success} == {
         "url": task.hops[-2].check.url,
@@ -85,12 +87,12 @@ def check_task(graph: Graph, task: Task, hops: int) -> None:
 
 
 @pytest.fixture(scope="module")
-def chains(two_sites: Sites) -> MultihopReport:
+def chains(two_sites: Sites) -> SampleReport:
     return sample_multihop(two_sites.graph, 3, 12, 4)
 
 
 def test_chains_of_two_and_three_hops_verify_against_page_text(
-    two_sites: Sites, chains: MultihopReport
+    two_sites: Sites, chains: SampleReport
 ) -> None:
     two = sample_multihop(two_sites.graph, 2, 6, 4)
     assert len(two.tasks) == 6 and len(chains.tasks) == 12, (two.as_dict(), chains.as_dict())
@@ -98,11 +100,11 @@ def test_chains_of_two_and_three_hops_verify_against_page_text(
         check_task(two_sites.graph, task, 2)
     for task in chains.tasks:
         check_task(two_sites.graph, task, 3)
-    assert chains.scope == "sites" and chains.sites == 2
+    assert chains.extras["scope"] == "sites" and chains.extras["sites"] == 2
 
 
 def test_lookup_hops_carry_an_answer_from_one_site_to_the_other(
-    two_sites: Sites, chains: MultihopReport
+    two_sites: Sites, chains: SampleReport
 ) -> None:
     crossings = [
         (hop, task)
@@ -110,7 +112,7 @@ def test_lookup_hops_carry_an_answer_from_one_site_to_the_other(
         for hop in task.hops
         if hop.kind == "lookup" and not (hop.page_url or "").startswith(hop.site or "")
     ]
-    assert crossings, chains.hop_kinds
+    assert crossings, chains.extras["hop_kinds"]
     shop, traders = two_sites.origins
     for hop, task in crossings:
         previous = task.hops[hop.index - 2]
@@ -122,7 +124,7 @@ def test_lookup_hops_carry_an_answer_from_one_site_to_the_other(
         assert hop.site == traders and (previous.check.url or "").startswith(shop)
 
 
-def test_same_seed_same_chains(two_sites: Sites, chains: MultihopReport) -> None:
+def test_same_seed_same_chains(two_sites: Sites, chains: SampleReport) -> None:
     again = sample_multihop(two_sites.graph, 3, 12, 4)
     assert [(t.id, t.prompt) for t in again.tasks] == [(t.id, t.prompt) for t in chains.tasks]
     assert {t.id for t in sample_multihop(two_sites.graph, 3, 12, 5).tasks} != {
@@ -131,7 +133,7 @@ def test_same_seed_same_chains(two_sites: Sites, chains: MultihopReport) -> None
 
 
 def test_a_page_that_lost_its_heading_text_no_longer_re_derives(
-    two_sites: Sites, chains: MultihopReport
+    two_sites: Sites, chains: SampleReport
 ) -> None:
     task = chains.tasks[0]
     url = task.hops[0].check.url
@@ -181,7 +183,7 @@ def test_one_site_chains_hop_between_its_pages_and_say_so(
         "MATCH (n) WHERE n.source = $source OR n.id = $source DETACH DELETE n", source=source
     )
     report = sample_multihop(two_sites.graph, 2, 4, 1)
-    assert report.scope == "pages" and report.sites == 1 and report.tasks
+    assert report.extras["scope"] == "pages" and report.extras["sites"] == 1 and report.tasks
     for task in report.tasks:
         check_task(two_sites.graph, task, 2)
         assert all(url.startswith(two_sites.origins[0]) for url in task.coverage["page"])
@@ -189,7 +191,7 @@ def test_one_site_chains_hop_between_its_pages_and_say_so(
         ["--hops", "2", "-n", "2", "--no-graph", "-o", str(tmp_path / "o.jsonl")], server_env
     )
     assert "Only one site is crawled" in output
-    with pytest.raises(GraphError, match="at least two hops"):
+    with pytest.raises(SamplingError, match="at least two hops"):
         sample_multihop(two_sites.graph, 1, 1, 0)
 
 
@@ -204,7 +206,7 @@ def test_mkdocs_site_chains_verify(mkdocs: Sites) -> None:
     for hops, count in ((2, 10), (4, 5)):
         report = sample_multihop(mkdocs.graph, hops, count, 0)
         assert len(report.tasks) == count, report.as_dict()
-        assert report.scope == "pages"
+        assert report.extras["scope"] == "pages"
         for task in report.tasks:
             check_task(mkdocs.graph, task, hops)
             assert task.start_url and task.start_url.startswith(mkdocs.origins[0])

@@ -37,7 +37,7 @@ def test_film_slice_gives_level_one_and_level_three_paths(films: Graph) -> None:
 def test_film_slice_alone_has_too_few_apps_for_level_two(films: Graph) -> None:
     """Level 2 needs three apps; the slice's films and people reach at most two."""
     report = sample_paths(films, 2, 1, 0)
-    assert report.tasks == [] and report.walks == report.dropped_apps
+    assert report.tasks == [] and report.extras["walks"] == report.dropped["apps"]
 
 
 def test_entity_json_path_from_kahn_to_his_birthplace(session_graph: Graph) -> None:

@@ -7,9 +7,10 @@ import random
 import pytest
 
 from taskspace.paths.cardinality import features, separating
-from taskspace.paths.describe import ToldStep, spoilers, step_phrase, tell, vocabulary
+from taskspace.paths.describe import ToldStep, step_phrase, tell, vocabulary
 from taskspace.paths.difficulty import LEVELS, level_of, score
 from taskspace.tasks.model import StepConstraint
+from taskspace.tasks.spoilers import named
 
 
 @pytest.mark.parametrize(
@@ -84,11 +85,11 @@ def test_no_constraint_when_nothing_separates_or_only_hidden_labels_would() -> N
 
 def test_spoiler_check_finds_whole_words_in_any_case() -> None:
     prompt = "Start from “Harbour of Glass”, then find the director's birthplace."
-    assert spoilers(prompt, ["harbour of glass", "Port Aurel", "Glass"]) == [
+    assert named(prompt, ["harbour of glass", "Port Aurel", "Glass"]) == [
         "Glass",
         "harbour of glass",
     ]
-    assert spoilers(prompt, ["Harbo", "irth"]) == []
+    assert named(prompt, ["Harbo", "irth"]) == []
 
 
 STEPS = [

@@ -14,13 +14,16 @@ from click.testing import CliRunner
 from taskspace.cli.main import KgGroup
 from taskspace.cli.sample import sample_verify
 from taskspace.cli.sample_paths import paths
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
 from taskspace.llm.client import StructuredLLM
 from taskspace.paths.cardinality import make_unique, step_targets
 from taskspace.paths.describe import hidden_labels, paraphrase_paths
-from taskspace.paths.sampler import PathReport, path_reader, rederive_path, sample_paths
+from taskspace.paths.sampler import path_reader, rederive_path, sample_paths
 from taskspace.settings import Settings
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import StepConstraint
+from taskspace.tasks.store import write_jsonl
 from tests.messages_api import messages_api
 from tests.paths_support import WORLD, load_wikidata, problems
 from tests.web_support import empty_graph
@@ -37,12 +40,12 @@ def world(session_graph: Graph) -> Graph:
 
 
 @pytest.fixture(scope="module")
-def reports(world: Graph) -> dict[int, PathReport]:
+def reports(world: Graph) -> dict[int, SampleReport]:
     return {level: sample_paths(world, level, 6, SEED) for level in (1, 2, 3)}
 
 
 def test_every_level_gives_tasks_within_its_steps_and_apps(
-    reports: dict[int, PathReport],
+    reports: dict[int, SampleReport],
 ) -> None:
     bounds = {1: ((1, 2), (1, 2)), 2: ((3, 4), (3, 5)), 3: ((5, 7), (1, 7))}
     for level, report in reports.items():
@@ -58,7 +61,7 @@ def test_every_level_gives_tasks_within_its_steps_and_apps(
 
 
 def test_every_task_re_derives_and_hides_what_it_passes_through(
-    world: Graph, reports: dict[int, PathReport]
+    world: Graph, reports: dict[int, SampleReport]
 ) -> None:
     for report in reports.values():
         for task in report.tasks:
@@ -72,7 +75,7 @@ def test_every_task_re_derives_and_hides_what_it_passes_through(
 
 
 def test_golden_path_edges_exist_and_each_step_has_one_answer(
-    world: Graph, reports: dict[int, PathReport]
+    world: Graph, reports: dict[int, SampleReport]
 ) -> None:
     read = path_reader(world)
     for task in reports[3].tasks:
@@ -94,7 +97,7 @@ def test_golden_path_edges_exist_and_each_step_has_one_answer(
 
 
 def test_same_seed_same_tasks_other_seed_other_tasks(
-    world: Graph, reports: dict[int, PathReport]
+    world: Graph, reports: dict[int, SampleReport]
 ) -> None:
     again = sample_paths(world, 2, 6, SEED)
     assert [(t.id, t.prompt) for t in again.tasks] == [(t.id, t.prompt) for t in reports[2].tasks]
@@ -124,7 +127,9 @@ def test_one_to_many_steps_are_made_unique_by_attributes(world: Graph) -> None:
     assert make_unique(read, NINTH_FERRY, "P161", False, TOMAS, 2, attributes, ["Norhaven"]) is None
 
 
-def test_a_changed_graph_no_longer_re_derives(world: Graph, reports: dict[int, PathReport]) -> None:
+def test_a_changed_graph_no_longer_re_derives(
+    world: Graph, reports: dict[int, SampleReport]
+) -> None:
     task = next(t for r in reports.values() for t in r.tasks if any(s.constraints for s in t.path))
     step = next(s for s in task.path if s.constraints)
     constraint = step.constraints[0]
@@ -182,8 +187,30 @@ def test_cli_writes_jsonl_task_nodes_and_verify_passes(
     assert table.exit_code == 0 and "level-1 causal-path tasks" in table.output
 
 
+def test_verify_of_a_mixed_file_asks_each_task_s_own_family(
+    world: Graph, reports: dict[int, SampleReport], server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A path task that holds, and copies of it filed under the other kinds: only the
+    family of each kind judges it, so only the real path task re-derives."""
+    task = reports[1].tasks[0]
+    copies = [
+        task.model_copy(update={"id": f"as-{kind}", "kind": kind})
+        for kind in ("doc", "web", "multihop", "gui")
+    ]
+    out = tmp_path / "mixed.jsonl"
+    write_jsonl([task, *copies], out)
+    result = _cli([str(out), "--json"], server_env, sample_verify)
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.output) == {
+        "tasks": 5,
+        "verified": 1,
+        "failed": ["as-doc", "as-web", "as-multihop", "as-gui"],
+        "bad_lines": [],
+    }
+
+
 def test_llm_rewrites_are_kept_only_when_faithful_and_spoiler_free(
-    reports: dict[int, PathReport], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    reports: dict[int, SampleReport], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tasks = reports[2].tasks[:2]
     leak = hidden_labels(tasks[1])[0]
@@ -209,5 +236,5 @@ def test_llm_rewrites_are_kept_only_when_faithful_and_spoiler_free(
 
 def test_without_app_spaces_sampling_says_what_to_load(session_graph: Graph) -> None:
     empty_graph(session_graph)
-    with pytest.raises(GraphError, match="kg load wikidata --apps"):
+    with pytest.raises(SamplingError, match="kg load wikidata --apps"):
         sample_paths(session_graph, 1, 1, 0)

@@ -22,8 +22,9 @@ from taskspace.graph.connection import Graph
 from taskspace.replay import OriginMap, ReplayError, replay_tasks
 from taskspace.replay.origins import same_page
 from taskspace.sampling.engine import rederive, run_template_query
-from taskspace.sampling.sampler import SampleReport, sample_tasks
+from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import load_templates
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import SuccessCriterion, Task, WebStep
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import load_web
@@ -200,7 +201,7 @@ def test_mkdocs_tasks_cover_what_the_site_supports_and_re_derive(mkdocs: Mkdocs)
     tasks = mkdocs.report.tasks
     assert len(tasks) == 30 and {task.type for task in tasks} == supported
     assert all(rederive(mkdocs.graph, specs[task.template], task) for task in tasks)
-    assert mkdocs.report.dropped_unverified == 0
+    assert mkdocs.report.dropped["unverified"] == 0
     # A content-browsing answer is a visible heading of the page that holds the table.
     for task in (task for task in tasks if task.type == "content_browsing"):
         target = task.success[0].value
@@ -299,7 +300,7 @@ def test_kg_sample_web_replay_json_is_one_document_with_both_reports(
 
 
 def test_mkdocs_prompts_name_every_page_and_never_give_the_answer_away(mkdocs: Mkdocs) -> None:
-    from taskspace.sampling.spoilers import named
+    from taskspace.tasks.spoilers import named
 
     for task in mkdocs.report.tasks:
         assert "“”" not in task.prompt, task.prompt

@@ -10,8 +10,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.descriptor import pinned_version
 from taskspace.server import process
-from taskspace.server.descriptor import pinned_version
 from tests.support import running_server
 
 

@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
-from taskspace.sampling.sampler import SampleReport, sample_tasks
+from taskspace.sampling.sampler import sample_tasks
 from taskspace.server.isolated import free_port
+from taskspace.tasks.family import SampleReport
 from tests.web_support import FIXTURE_SITE, chromium_missing, empty_graph, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))

@@ -17,8 +17,9 @@ import pytest
 from taskspace.graph.connection import Graph
 from taskspace.replay import ReplayReport, replay_tasks
 from taskspace.sampling.engine import rederive, run_template_query
-from taskspace.sampling.sampler import SampleReport, sample_tasks
+from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import TemplateSpec, load_templates
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import load_web
@@ -79,7 +80,7 @@ def test_sampled_tasks_cover_every_type_and_every_answer_re_derives(shop: Crawle
     tasks = shop.report.tasks
     assert len(tasks) == 20
     assert {task.type for task in tasks} == ALL_TYPES
-    assert shop.report.dropped_unverified == 0
+    assert shop.report.dropped["unverified"] == 0
     templates = specs()
     assert all(rederive(shop.graph, templates[task.template], task) for task in tasks)
     for task in tasks:

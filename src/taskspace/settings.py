@@ -13,7 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from taskspace.server.descriptor import pinned_version
+from taskspace.descriptor import pinned_version
 
 
 class Settings(BaseSettings):

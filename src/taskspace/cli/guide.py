@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console, json_option, print_json, print_table
-from taskspace.graph.connection import GraphError
+from taskspace.guidelines.errors import GuidelineError
 
 
 @click.command("guide")
@@ -60,7 +60,7 @@ def guide(
 ) -> None:
     """Guidelines for a screen: "perform these actions to accomplish these tasks"."""
     if not summary and ui_dump is None:
-        raise GraphError("describe the screen: give a SUMMARY or --ui-dump (and --screenshot)")
+        raise GuidelineError("describe the screen: give a SUMMARY or --ui-dump (and --screenshot)")
     from taskspace.guidelines import Guide
 
     with connected_graph() as graph:

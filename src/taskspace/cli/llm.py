@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from taskspace.cli.output import console
-from taskspace.graph.connection import GraphError
 from taskspace.settings import load_settings
 
 T = TypeVar("T")
@@ -19,6 +18,6 @@ def with_llm(status: str, work: Callable[..., T], *args: object) -> T:
     try:
         llm = StructuredLLM(load_settings())
     except LLMUnavailableError as exc:
-        raise GraphError(f"--llm: {exc}") from exc
+        raise LLMUnavailableError(f"--llm: {exc}") from exc
     with console.status(status):
         return work(llm, *args)

@@ -18,6 +18,7 @@ from taskspace.cli.output import (
     print_json,
     print_table,
 )
+from taskspace.cli.progress import progress_bar
 from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.documents.loader import LoadOptions, LoadReport, load_documents
 
@@ -53,8 +54,8 @@ def docs(
     options = LoadOptions(
         chunk_chars=chunk_size, similarity_threshold=similarity, neighbours=neighbours
     )
-    with connected_graph() as graph:
-        report = load_documents(graph, list(paths), options=options, progress=not as_json)
+    with connected_graph() as graph, progress_bar(not as_json) as progress:
+        report = load_documents(graph, list(paths), options=options, progress=progress)
     outcome = LoadOutcome(unit="files", inputs=report.files, loaded=len(report.loaded))
     if as_json:
         print_json({**report.as_dict(), **outcome.as_dict()})

@@ -16,7 +16,7 @@ from taskspace.cli.output import (
     print_json,
     print_table,
 )
-from taskspace.graph.connection import GraphError
+from taskspace.cli.progress import progress_bar
 from taskspace.pagegraph.loader import (
     FORMATS,
     EpisodeLoadOptions,
@@ -52,12 +52,12 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> Non
             print_error(f"no such file or folder: {path}")
         raise SystemExit(1)
     options = EpisodeLoadOptions(llm=llm)
-    with connected_graph() as graph:
+    with connected_graph() as graph, progress_bar(not as_json) as progress:
         try:
             # A missing path among others is reported by the loader as an unreadable input.
-            report = load_episodes(graph, list(paths), fmt, options, progress=not as_json)
+            report = load_episodes(graph, list(paths), fmt, options, progress=progress)
         except LLMUnavailableError as exc:
-            raise GraphError(f"--llm: {exc}") from exc
+            raise LLMUnavailableError(f"--llm: {exc}") from exc
     outcome = load_outcome(report)
     if as_json:
         print_json({**report.as_dict(), **outcome.as_dict()})

@@ -17,9 +17,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 from taskspace.cli.context import connected_graph
 from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_line, print_table
-from taskspace.graph.connection import GraphError
 from taskspace.settings import load_settings
 from taskspace.web.crawl import CrawlOptions
+from taskspace.web.errors import CrawlError
 from taskspace.web.loader import WebLoadSummary, check_start_url, load_web
 
 
@@ -134,8 +134,8 @@ def _check_url(url: str) -> None:
     if not urlsplit(url).scheme:
         path = Path(url).expanduser()
         if not path.exists():
-            raise GraphError(f"cannot crawl {url!r}: no such URL or file; give an http(s) URL")
-        raise GraphError(
+            raise CrawlError(f"cannot crawl {url!r}: no such URL or file; give an http(s) URL")
+        raise CrawlError(
             f"cannot crawl {url!r}: it is a local path; serve it (python -m http.server) "
             "and give its http:// URL"
         )

@@ -9,18 +9,13 @@ import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.llm import with_llm
-from taskspace.cli.output import (
-    console,
-    json_option,
-    print_error,
-    print_json,
-    print_line,
-    print_table,
-)
-from taskspace.graph.connection import GraphError
-from taskspace.sampling.sampler import SampleReport, sample_tasks, verify_tasks
+from taskspace.cli.output import json_option, print_error, print_json, print_line
+from taskspace.cli.sample_common import run_family, sample_options, save_sampled
+from taskspace.sampling.family import PER_TEMPLATE, THRESHOLD
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
-from taskspace.tasks.store import BadLine, read_tasks_file, write_jsonl, write_task_nodes
+from taskspace.tasks.store import BadLine, read_tasks_file
 
 
 @click.group()
@@ -28,37 +23,24 @@ def sample() -> None:
     """Sample evaluation tasks from the live graph."""
 
 
-def _common(function: click.decorators.FC) -> click.decorators.FC:
-    options = [
-        click.option("-n", "--count", default=20, show_default=True, help="Tasks to select."),
-        click.option("--seed", default=0, show_default=True, help="Same seed, same tasks."),
-        click.option(
-            "-o",
-            "--out",
-            type=click.Path(path_type=Path),
-            default=None,
-            help="JSONL file to write (default: tasks-<kind>-<seed>.jsonl).",
-        ),
-        click.option(
-            "--per-template",
-            default=50,
-            show_default=True,
-            help="Verified candidates kept per template before selection.",
-        ),
-        click.option("--no-graph", is_flag=True, help="Do not write :Task nodes."),
-        click.option(
-            "--llm",
-            is_flag=True,
-            help="Let Claude phrase prompts (needs ANTHROPIC_API_KEY; cached).",
-        ),
-        json_option,
-    ]
-    for option in reversed(options):
-        function = option(function)
-    return function
+_per_template = click.option(
+    "--per-template",
+    default=PER_TEMPLATE,
+    show_default=True,
+    help="Verified candidates kept per template before selection.",
+)
+_llm = click.option(
+    "--llm", is_flag=True, help="Let Claude phrase prompts (needs ANTHROPIC_API_KEY; cached)."
+)
 
 
-def _finish(
+def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
+    from taskspace.llm.paraphrase import paraphrase_tasks
+
+    return with_llm("Phrasing prompts with Claude…", paraphrase_tasks, tasks)
+
+
+def _save_templates(
     kind: str,
     report: SampleReport,
     out: Path | None,
@@ -68,81 +50,54 @@ def _finish(
     llm: bool,
     print_payload: bool = True,
 ) -> dict[str, object]:
-    """Save the tasks and report them; the JSON payload is returned for a caller that adds
-    to it (``--replay``) so that ``--json`` always prints one document."""
-    if not report.tasks:
-        raise GraphError(
-            f"No {kind} task could be made: load sources first (`kg load …`) or relax the "
-            "objective threshold."
-        )
-    paraphrased = 0
-    if llm:
-        report.tasks, paraphrased = _paraphrase(report.tasks)
-    path = out or Path(f"tasks-{kind}-{seed}.jsonl")
-    write_jsonl(report.tasks, path)
-    payload = {**report.as_dict(), "out": str(path), "paraphrased": paraphrased}
-    if not no_graph:
-        with connected_graph() as graph:
-            written = write_task_nodes(graph, report.tasks, f"sample:{kind}:seed={seed}")
-        payload["task_nodes_created"] = written.nodes_created
-    if as_json:
-        if print_payload:
-            print_json(payload)
-        return payload
-    print_table(
-        f"{len(report.tasks)} {kind} tasks → {path}",
-        ["template", "tasks"],
-        sorted(report.per_template.items()),
+    return save_sampled(
+        report,
+        out=out,
+        default_out=f"tasks-{kind}-{seed}.jsonl",
+        run_uri=f"sample:{kind}:seed={seed}",
+        no_graph=no_graph,
+        as_json=as_json,
+        empty=f"No {kind} task could be made: load sources first (`kg load …`) or relax the "
+        "objective threshold.",
+        title=f"{kind} tasks",
+        paraphrase=_paraphrase if llm else None,
+        print_payload=print_payload,
     )
-    for dimension, values in report.coverage.items():
-        print_table(f"coverage: {dimension}", ["value", "tasks"], list(values.items()))
-    print_line(
-        f"{report.candidates} candidates, {report.dropped_unverified} dropped (answer not "
-        f"re-derivable), {report.dropped_duplicates} near-duplicates dropped, "
-        f"{report.dropped_missing} skipped (a value the template shows is empty), "
-        f"{report.dropped_spoiler} dropped (prompt names the answer), {report.seconds:.2f}s"
-    )
-    return payload
-
-
-def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
-    from taskspace.llm.paraphrase import paraphrase_tasks
-
-    return with_llm("Phrasing prompts with Claude…", paraphrase_tasks, tasks)
 
 
 @sample.command("doc")
 @click.option("--objective", default=None, help="Keep to the part of the graph relevant to this.")
 @click.option(
     "--threshold",
-    default=0.3,
+    default=THRESHOLD,
     show_default=True,
     help="Cosine similarity a chunk needs to the objective.",
 )
-@_common
+@_per_template
+@_llm
+@sample_options
 def sample_doc(
     objective: str | None,
     threshold: float,
+    per_template: int,
+    llm: bool,
     count: int,
     seed: int,
     out: Path | None,
-    per_template: int,
     no_graph: bool,
-    llm: bool,
     as_json: bool,
 ) -> None:
     """Document tasks (GRAPH2EVAL types) from loaded documents."""
-    with connected_graph() as graph, console.status("Sampling document tasks…"):
-        report = sample_tasks(
-            graph,
-            "doc",
-            count=count,
-            seed=seed,
-            objective=objective,
-            threshold=threshold,
-            per_template=per_template,
-        )
-    _finish("doc", report, out, seed, no_graph, as_json, llm)
+    report = run_family(
+        "doc",
+        "Sampling document tasks…",
+        count,
+        seed,
+        objective=objective,
+        threshold=threshold,
+        per_template=per_template,
+    )
+    _save_templates("doc", report, out, seed, no_graph, as_json, llm)
 
 
 @sample.command("verify")
@@ -152,6 +107,8 @@ def sample_verify(tasks_file: Path, as_json: bool) -> None:
     """Re-derive every task's gold answer from the graph; exit 1 if any no longer holds
     or a line of the file is not a task."""
     tasks, bad = _read_tasks(tasks_file, as_json)
+    from taskspace.families import verify_tasks
+
     with connected_graph() as graph:
         results = verify_tasks(graph, tasks)
     failed = [task_id for task_id, ok in results if not ok]
@@ -181,7 +138,7 @@ def _read_tasks(path: Path, as_json: bool) -> tuple[list[Task], list[BadLine]]:
         if len(bad) > 20:
             print_error(f"{path}: {len(bad) - 20} more bad lines skipped")
     if not tasks:
-        raise GraphError(f"{path} holds no task" + (f" ({bad[0]})" if bad else " (it is empty)"))
+        raise SamplingError(f"{path} holds no task" + (f" ({bad[0]})" if bad else " (it is empty)"))
     return tasks, bad
 
 
@@ -193,21 +150,22 @@ def _read_tasks(path: Path, as_json: bool) -> tuple[list[Task], list[BadLine]]:
     help="After sampling, replay every task in Chromium against this origin "
     "(e.g. http://127.0.0.1:8000) and report the pass rate.",
 )
-@_common
+@_per_template
+@_llm
+@sample_options
 def sample_web(
     replay_origin: str | None,
+    per_template: int,
+    llm: bool,
     count: int,
     seed: int,
     out: Path | None,
-    per_template: int,
     no_graph: bool,
-    llm: bool,
     as_json: bool,
 ) -> None:
     """Web tasks from crawled sites (seed-driven meta-paths), with steps and checks."""
-    with connected_graph() as graph, console.status("Sampling web tasks…"):
-        report = sample_tasks(graph, "web", count=count, seed=seed, per_template=per_template)
-    payload = _finish(
+    report = run_family("web", "Sampling web tasks…", count, seed, per_template=per_template)
+    payload = _save_templates(
         "web", report, out, seed, no_graph, as_json, llm, print_payload=not replay_origin
     )
     if replay_origin:

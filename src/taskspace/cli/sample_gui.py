@@ -6,15 +6,10 @@ from pathlib import Path
 
 import click
 
-from taskspace.cli.context import connected_graph
-from taskspace.cli.output import console, json_option, print_json, print_table
-from taskspace.graph.connection import GraphError
-from taskspace.tasks.store import write_jsonl, write_task_nodes
+from taskspace.cli.sample_common import run_family, sample_options, save_sampled
 
 
 @click.command("gui")
-@click.option("-n", "--count", default=10, show_default=True, help="Tasks to make.")
-@click.option("--seed", default=0, show_default=True, help="Same seed, same tasks.")
 @click.option(
     "--max-hops",
     default=3,
@@ -23,52 +18,34 @@ from taskspace.tasks.store import write_jsonl, write_task_nodes
     help="Longest route, in transitions.",
 )
 @click.option("--app", default=None, help="Keep to one app (package) or site.")
-@click.option(
-    "-o",
-    "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="JSONL file to write (default: tasks-gui-<seed>.jsonl).",
-)
-@click.option("--no-graph", is_flag=True, help="Do not write :Task nodes.")
-@json_option
+@sample_options
 def gui(
-    count: int,
-    seed: int,
     max_hops: int,
     app: str | None,
+    count: int,
+    seed: int,
     out: Path | None,
     no_graph: bool,
     as_json: bool,
 ) -> None:
     """GUI navigation tasks: from one screen to another along a route the page graph knows."""
-    from taskspace.guitasks.sampler import sample_gui
-
-    with connected_graph() as graph:
-        with console.status("Sampling routes between screens…"):
-            report = sample_gui(graph, count, seed, max_hops, app)
-        if not report.tasks:
-            scope = f" of {app!r}" if app else ""
-            raise GraphError(
-                f"No GUI navigation task could be made from {report.starts} start screens"
-                f"{scope}: load GUI episodes first (`kg load episodes …`) or allow more hops."
-            )
-        path = out or Path(f"tasks-gui-{seed}.jsonl")
-        write_jsonl(report.tasks, path)
-        payload = {**report.as_dict(), "out": str(path)}
-        if not no_graph:
-            run = f"sample:gui:hops={max_hops}:app={app}:seed={seed}"
-            payload["task_nodes_created"] = write_task_nodes(graph, report.tasks, run).nodes_created
-    if as_json:
-        print_json(payload)
-        return
-    print_table(
-        f"{len(report.tasks)} GUI navigation tasks → {path}",
-        ["app", "hops", "route"],
-        [(", ".join(t.apps), len(t.route), t.answer) for t in report.tasks],
+    report = run_family(
+        "gui", "Sampling routes between screens…", count, seed, max_hops=max_hops, app=app
     )
-    console.print(
-        f"{report.candidates} routes from {report.starts} start screens; dropped: "
-        f"{report.dropped_ambiguous} (start and goal read the same), "
-        f"{report.dropped_unverified} (not re-derived); {report.seconds:.2f}s"
+    scope = f" of {app!r}" if app else ""
+    save_sampled(
+        report,
+        out=out,
+        default_out=f"tasks-gui-{seed}.jsonl",
+        run_uri=f"sample:gui:hops={max_hops}:app={app}:seed={seed}",
+        no_graph=no_graph,
+        as_json=as_json,
+        empty=f"No GUI navigation task could be made from {report.extras['starts']} start "
+        f"screens{scope}: load GUI episodes first (`kg load episodes …`) or allow more hops.",
+        title="GUI navigation tasks",
+        table=(
+            ["app", "hops", "route"],
+            [(", ".join(t.apps), len(t.route), t.answer) for t in report.tasks],
+        ),
+        notes=[f"{report.extras['starts']} start screens."],
     )

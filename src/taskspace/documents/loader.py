@@ -17,9 +17,8 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -29,16 +28,6 @@ from typing import Any
 import numpy as np
 from neo4j.exceptions import Neo4jError
 from numpy.typing import NDArray
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
 from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.documents.graph_rows import (
@@ -55,6 +44,7 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import complete_source, source_id
 from taskspace.graph.writer import BatchedWriter, WriteSummary
+from taskspace.progress import QUIET, Progress
 
 SOURCE_KIND = "documents"
 _EMBED_SLICE = 512
@@ -337,7 +327,7 @@ def load_documents(
     batch_size: int | None = None,
     similarity_threshold: float = 0.75,
     chunk_chars: int = DEFAULT_CHUNK_CHARS,
-    progress: bool = False,
+    progress: Progress = QUIET,
     options: LoadOptions | None = None,
 ) -> LoadReport:
     """Parse and load every document under ``paths`` (files or folders)."""
@@ -348,7 +338,8 @@ def load_documents(
     )
     files = list(iter_document_files(Path(path) for path in paths))
     jobs = ((str(file), partial(parse_file, file)) for file in files)
-    return _run(graph, jobs, batch_size, options, total=len(files) if progress else None)
+    progress.start("documents", len(files))
+    return _run(graph, jobs, batch_size, options, progress)
 
 
 Job = tuple[str, Callable[[], ParsedDocument]]
@@ -359,73 +350,41 @@ def _run(
     jobs: Iterable[Job],
     batch_size: int | None,
     options: LoadOptions | None,
-    total: int | None = None,
+    progress: Progress = QUIET,
 ) -> LoadReport:
-    from taskspace.documents.parse import DocumentParseError
-
     started = time.perf_counter()
     loader = DocumentLoader(graph, options or LoadOptions(), batch_size)
     try:
-        with _progress(total) as (advance, describe):
-            loader.progress = describe
-            for name, parse in jobs:
-                loader.report.files += 1
-                advance(name)
-                try:
-                    document = parse()
-                except DocumentParseError as error:
-                    loader.report.errors.append((str(error.path), error.reason))
-                    continue
-                except Exception as error:
-                    loader.report.errors.append((name, failure_reason(error)))
-                    continue
-                warning = emptied_warning(document)
-                if warning is not None:
-                    loader.report.warnings.append((document.path, warning))
-                    continue
-                loader.add(document)
-                del document  # its rows are built: a large document is not kept twice
-            advance("resolving links, shared entities")
-            report = loader.finish()
+        loader.progress = progress.describe
+        for name, parse in jobs:
+            loader.report.files += 1
+            progress.describe(Path(name).name)
+            try:
+                _load_one(loader, name, parse)
+            finally:
+                progress.advance()
+        progress.describe("resolving links, shared entities")
+        report = loader.finish()
     finally:
         loader.close()
     report.seconds = time.perf_counter() - started
     return report
 
 
-Say = Callable[[str], None]
+def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocument]) -> None:
+    """Parse one file and add it, or record why it cannot be loaded."""
+    from taskspace.documents.parse import DocumentParseError
 
-
-def _quiet(_text: str) -> None:
-    return None
-
-
-@contextmanager
-def _progress(total: int | None) -> Iterator[tuple[Say, Say]]:
-    """A rich progress bar on stderr (stdout stays clean for --json); off when total is None.
-
-    Yields ``advance(name)`` (next file) and ``describe(text)`` (what a long file is doing).
-    """
-    if total is None:
-        yield _quiet, _quiet
+    try:
+        document = parse()
+    except DocumentParseError as error:
+        loader.report.errors.append((str(error.path), error.reason))
         return
-    columns = (
-        SpinnerColumn(),
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("documents", total=total)
-        done = -1
-
-        def advance(name: str) -> None:
-            nonlocal done
-            done += 1
-            bar.update(task, completed=min(done, total), description=escape(Path(name).name))
-
-        def describe(text: str) -> None:
-            bar.update(task, description=escape(text))
-
-        yield advance, describe
+    except Exception as error:
+        loader.report.errors.append((name, failure_reason(error)))
+        return
+    warning = emptied_warning(document)
+    if warning is not None:
+        loader.report.warnings.append((document.path, warning))
+        return
+    loader.add(document)

@@ -4,7 +4,8 @@
 page graph from them (see ``guide``); ``model`` holds the typed answer.
 """
 
+from taskspace.guidelines.errors import GuidelineError
 from taskspace.guidelines.guide import Guide
 from taskspace.guidelines.model import Guideline
 
-__all__ = ["Guide", "Guideline"]
+__all__ = ["Guide", "Guideline", "GuidelineError"]

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from taskspace.episodes.model import Observation, Platform
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
+from taskspace.guidelines.errors import GuidelineError
 from taskspace.guidelines.model import Guideline
 from taskspace.pagegraph.features import cached_image_hash, features
 from taskspace.pagegraph.jump import Seen
@@ -74,12 +75,12 @@ class Guide:
             text = text or offline_summary(seen)
             screenshot = screenshot or observation.screenshot
         if not text:
-            raise GraphError("describe the screen: give a summary or a UI dump")
+            raise GuidelineError("describe the screen: give a summary or a UI dump")
         image_hash = None
         if screenshot is not None:
             image_hash = cached_image_hash(str(screenshot))
             if image_hash is None:
-                raise GraphError(f"{screenshot}: not a readable image")
+                raise GuidelineError(f"{screenshot}: not a readable image")
         return self.for_vector(
             self.embed(text),
             n=n,
@@ -126,11 +127,11 @@ class Guide:
 
 def _check(n: int, layers: int, k: int | None) -> None:
     if n < 1:
-        raise GraphError("n (similar screens) must be at least 1")
+        raise GuidelineError("n (similar screens) must be at least 1")
     if not 1 <= layers <= MAX_LAYERS:
-        raise GraphError(f"layers must be between 1 and {MAX_LAYERS}")
+        raise GuidelineError(f"layers must be between 1 and {MAX_LAYERS}")
     if k is not None and k < 1:
-        raise GraphError("k (guidelines) must be at least 1")
+        raise GuidelineError("k (guidelines) must be at least 1")
 
 
 def _guideline(row: dict[str, Any]) -> Guideline:
@@ -157,12 +158,12 @@ def _platform(observation: Observation) -> Platform:
 
 def _parse_dump(path: Path) -> Observation:
     if not path.is_file():
-        raise GraphError(f"{path}: no such UI dump file")
+        raise GuidelineError(f"{path}: no such UI dump file")
     try:
         from taskspace.episodes.uitree import parse_ui_dump
     except ImportError as error:
-        raise GraphError("reading UI dumps needs taskspace.episodes.uitree") from error
+        raise GuidelineError("reading UI dumps needs taskspace.episodes.uitree") from error
     try:
         return parse_ui_dump(path)
     except (ValueError, OSError) as error:
-        raise GraphError(f"{path}: cannot read the UI dump: {error}") from error
+        raise GuidelineError(f"{path}: cannot read the UI dump: {error}") from error

@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.pagegraph.summary import clip
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, RouteHop, Task
 
@@ -29,28 +30,8 @@ DIFFICULTY: dict[int, Difficulty] = {1: "easy", 2: "medium"}
 """Difficulty by the number of transitions; longer routes are hard."""
 
 
-@dataclass
-class GuiReport:
-    tasks: list[Task]
-    starts: int = 0
-    candidates: int = 0
-    dropped_ambiguous: int = 0
-    """Routes whose start and goal have the same summary: the prompt could not tell them apart."""
-    dropped_unverified: int = 0
-    seconds: float = 0.0
-    apps: dict[str, int] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "tasks": len(self.tasks),
-            "starts": self.starts,
-            "candidates": self.candidates,
-            "dropped_ambiguous": self.dropped_ambiguous,
-            "dropped_unverified": self.dropped_unverified,
-            "hops": dict(sorted(Counter(str(len(t.route)) for t in self.tasks).items())),
-            "apps": self.apps,
-            "seconds": round(self.seconds, 3),
-        }
+REASONS = ("ambiguous", "unverified")
+"""Why a route is dropped: start and goal read the same, or it is not re-derived."""
 
 
 def routes(
@@ -121,16 +102,16 @@ def rederive_gui(graph: Graph, task: Task) -> bool:
 
 def sample_gui(
     graph: Graph, count: int, seed: int, max_hops: int = 3, app: str | None = None
-) -> GuiReport:
+) -> SampleReport:
     """Up to ``count`` verified navigation tasks, at most one per start screen per pass."""
     if not 1 <= max_hops <= MAX_HOPS:
-        raise GraphError(f"max hops must be between 1 and {MAX_HOPS}")
+        raise SamplingError(f"max hops must be between 1 and {MAX_HOPS}")
     began = time.perf_counter()
     starts = [row["id"] for row in graph.read("guidelines/route_starts", app=app)]
-    report = GuiReport(tasks=[], starts=len(starts))
+    report = SampleReport.start("gui", REASONS, max_hops=max_hops, starts=len(starts))
     if not starts:
         where = f" of {app}" if app else ""
-        raise GraphError(
+        raise SamplingError(
             f"No screen{where} has a transition to another: load GUI episodes first "
             "(`kg load episodes PATH`)."
         )
@@ -151,14 +132,16 @@ def sample_gui(
             if task.id in chosen:
                 continue
             if row["start_summary"] == row["goal_summary"]:
-                report.dropped_ambiguous += 1
+                report.drop("ambiguous")
             elif not rederive_gui(graph, task):
-                report.dropped_unverified += 1
+                report.drop("unverified")
             else:
                 chosen[task.id] = task
             if len(chosen) == count:
                 break
-    report.tasks = list(chosen.values())
-    report.apps = dict(sorted(Counter(a for t in report.tasks for a in t.apps).items()))
-    report.seconds = time.perf_counter() - began
-    return report
+    tasks = list(chosen.values())
+    report.extras.update(
+        hops=dict(sorted(Counter(str(len(t.route)) for t in tasks).items())),
+        apps=dict(sorted(Counter(a for t in tasks for a in t.apps).items())),
+    )
+    return report.finish(tasks, time.perf_counter() - began)

@@ -20,15 +20,17 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
-from taskspace.paths.describe import spoilers
-from taskspace.sampling.engine import metapath_library
+from taskspace.metapaths import metapath_library
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, HopCheck, SuccessCriterion, Task, WebHop
+from taskspace.tasks.spoilers import named
 
 END = "END"
 ATTEMPTS_PER_TASK = 30
@@ -52,38 +54,8 @@ class Link:
     elements: tuple[str, ...]
 
 
-@dataclass
-class MultihopReport:
-    tasks: list[Task]
-    hops: int
-    sites: int = 0
-    pages: int = 0
-    attempts: int = 0
-    dropped_spoiler: int = 0
-    dropped_unverified: int = 0
-    duplicates: int = 0
-    hop_kinds: dict[str, int] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    @property
-    def scope(self) -> str:
-        """ "sites" when chains may cross sites; "pages" when only one site is crawled."""
-        return "sites" if self.sites > 1 else "pages"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "tasks": len(self.tasks),
-            "hops": self.hops,
-            "scope": self.scope,
-            "sites": self.sites,
-            "pages": self.pages,
-            "attempts": self.attempts,
-            "dropped_spoiler": self.dropped_spoiler,
-            "dropped_unverified": self.dropped_unverified,
-            "duplicates": self.duplicates,
-            "hop_kinds": self.hop_kinds,
-            "seconds": round(self.seconds, 3),
-        }
+REASONS = ("spoiler", "unverified", "duplicates")
+"""Why a chain is dropped: an answer named in the prompt, not re-derived, made before."""
 
 
 class WebReader:
@@ -116,7 +88,7 @@ class WebChains(WebReader):
             self.ids[row["page"]] = row["page_id"]
             target = self.pages.get(row["target"])
             # a link named like the heading it opens would give the answer away
-            if target is not None and not spoilers(row["link"], [target.heading]):
+            if target is not None and not named(row["link"], [target.heading]):
                 link = Link(row["page"], row["link"], row["target"], tuple(row["elements"]))
                 self.links[row["page"]].append(link)
         self.sites = sorted({page.site for page in self.pages.values()})
@@ -270,39 +242,50 @@ def rederive_multihop(graph: Graph, task: Task) -> bool:
     return task.answer == previous
 
 
-def sample_multihop(graph: Graph, hops: int, count: int, seed: int) -> MultihopReport:
+def sample_multihop(graph: Graph, hops: int, count: int, seed: int) -> SampleReport:
     """Up to ``count`` verified chains of ``hops`` hops (at least two)."""
     if hops < 2:
-        raise GraphError("a multihop task needs at least two hops (--hops 2 or more)")
+        raise SamplingError("a multihop task needs at least two hops (--hops 2 or more)")
     began = time.perf_counter()
     web = WebChains(graph)
-    report = MultihopReport(tasks=[], hops=hops, sites=len(web.sites), pages=len(web.pages))
+    sites = len(web.sites)
+    report = SampleReport.start(
+        "multihop",
+        REASONS,
+        hops=hops,
+        scope="sites" if sites > 1 else "pages",
+        sites=sites,
+        pages=len(web.pages),
+    )
+    attempts = 0
     starts = sorted(url for url, links in web.links.items() if links)
     if not starts:
-        raise GraphError(
+        raise SamplingError(
             "No crawled page has a link to a page with a heading: crawl a site first "
             "(`kg load web URL`)."
         )
     rng = random.Random(f"multihop:{seed}:{hops}")
     found: dict[str, Task] = {}
-    while len(found) < count and report.attempts < count * ATTEMPTS_PER_TASK:
-        report.attempts += 1
+    while len(found) < count and attempts < count * ATTEMPTS_PER_TASK:
+        attempts += 1
         start = rng.choice(starts)
         chain = build_chain(web, start, hops, rng)
         if chain is None:
             continue
+        report.candidates += 1
         task = build_task(web, start, chain, seed)
         answers = [hop.answer for hop in task.hops[:-1]]
         if task.id in found:
-            report.duplicates += 1
-        elif spoilers(task.prompt, answers):
-            report.dropped_spoiler += 1
+            report.drop("duplicates")
+        elif named(task.prompt, answers):
+            report.drop("spoiler")
         elif not rederive_multihop(graph, task):
-            report.dropped_unverified += 1
+            report.drop("unverified")
         else:
             found[task.id] = task
-    report.tasks = list(found.values())
-    kinds = [hop.kind for task in report.tasks for hop in task.hops]
-    report.hop_kinds = {kind: kinds.count(kind) for kind in sorted(set(kinds))}
-    report.seconds = time.perf_counter() - began
-    return report
+    tasks = list(found.values())
+    kinds = [hop.kind for task in tasks for hop in task.hops]
+    report.extras.update(
+        attempts=attempts, hop_kinds={kind: kinds.count(kind) for kind in sorted(set(kinds))}
+    )
+    return report.finish(tasks, time.perf_counter() - began)

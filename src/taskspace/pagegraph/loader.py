@@ -13,14 +13,10 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
-
-from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from taskspace.episodes.model import Episode, EpisodeError
 from taskspace.graph.connection import Graph
@@ -33,6 +29,7 @@ from taskspace.pagegraph.known import GraphScreens
 from taskspace.pagegraph.rows import episode_row, screen_row, transition_rows
 from taskspace.pagegraph.summary import Summarizer, offline_summaries
 from taskspace.pagegraph.verdict import Thresholds
+from taskspace.progress import QUIET, Progress
 
 SOURCE_KIND = "episodes"
 FORMATS = (
@@ -232,7 +229,7 @@ def load_episode_items(
     items: Iterable[Episode | EpisodeError],
     options: EpisodeLoadOptions | None = None,
     *,
-    progress: bool = False,
+    progress: Progress = QUIET,
     detector: JumpDetector | None = None,
     summarizer: Summarizer | None = None,
     embedder: Embedder | None = None,
@@ -245,8 +242,8 @@ def load_episode_items(
     loader = EpisodeLoader(
         graph, options, detector=detector, summarizer=summarizer, embedder=embedder
     )
-    with _progress(progress) as advance:
-        loader.load(items, advance)
+    progress.start("episodes", None)
+    loader.load(items, progress.advance)
     report = loader.finish()
     report.seconds = time.perf_counter() - started
     return report
@@ -285,27 +282,8 @@ def load_episodes(
     fmt: str | None = None,
     options: EpisodeLoadOptions | None = None,
     *,
-    progress: bool = False,
+    progress: Progress = QUIET,
 ) -> EpisodeLoadReport:
     """Parse episodes from files or folders in any supported format and load them."""
     items = read_all([Path(path) for path in paths], fmt)
     return load_episode_items(graph, items, options, progress=progress)
-
-
-@contextmanager
-def _progress(enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A rich spinner with the episode count on stderr (stdout stays clean for --json)."""
-    if not enabled:
-        yield lambda _count: None
-        return
-    columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("episodes: 0", total=None)
-        done = 0
-
-        def advance(count: int) -> None:
-            nonlocal done
-            done += count
-            bar.update(task, description=f"episodes: {done}")
-
-        yield advance

@@ -5,15 +5,14 @@ person"), or, in the shuffled style, to a lettered intent ("the film from (b)"),
 order in which intents are listed may differ from the order they must be solved in. A
 narrative framing opens the instruction and an irrelevant sentence may be mixed in; all
 choices come from a seeded generator, so the same path and seed read the same. The words
-live in ``metapaths/paths/describe.yaml``. :func:`spoilers` is the check every sampled
-instruction passes; ``--llm`` rewrites are kept only when they pass it too.
+live in ``metapaths/paths/describe.yaml``. The spoiler check (:mod:`taskspace.tasks.spoilers`)
+is passed by every sampled instruction; ``--llm`` rewrites are kept only when they pass it too.
 """
 
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import ascii_lowercase
@@ -23,9 +22,10 @@ from pydantic import BaseModel, Field
 
 from taskspace.llm.client import StructuredLLM
 from taskspace.llm.paraphrase import faithful
+from taskspace.metapaths import render as render_jinja
 from taskspace.resources import resource_dir
-from taskspace.sampling.templates import render as render_jinja
 from taskspace.tasks.model import StepConstraint, Task
+from taskspace.tasks.spoilers import named
 
 SHUFFLE_SHARE = 0.3
 IRRELEVANT_SHARE = 0.5
@@ -156,19 +156,6 @@ def tell(start: str, domain: str, steps: Sequence[ToldStep], rng: random.Random)
     return Telling(prompt=prompt, framing=framing, style=style, irrelevant=irrelevant)
 
 
-def spoilers(prompt: str, hidden: Iterable[str]) -> list[str]:
-    """The hidden labels (intermediate entities, the answer) that the prompt names,
-    as whole words and ignoring case."""
-    return sorted(
-        {
-            label
-            for label in hidden
-            if label.strip()
-            and re.search(rf"(?<!\w){re.escape(label.strip())}(?!\w)", prompt, re.IGNORECASE)
-        }
-    )
-
-
 def hidden_labels(task: Task) -> list[str]:
     """Labels of every entity a path task reaches: the instruction may name none of them."""
     return [step.to_label for step in task.path if step.to_label]
@@ -193,7 +180,7 @@ def paraphrase_paths(llm: StructuredLLM, tasks: Sequence[Task]) -> tuple[list[Ta
     for task in tasks:
         answer = llm.ask(SYSTEM, f"Instruction: {task.prompt}", Rewrite)
         rewritten = " ".join(answer.instruction.split())
-        if faithful(task.prompt, rewritten, task.answer) and not spoilers(
+        if faithful(task.prompt, rewritten, task.answer) and not named(
             rewritten, hidden_labels(task)
         ):
             generator = f"taskspace-llm:{llm.model}"

@@ -13,13 +13,14 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
+from taskspace.metapaths import metapath_library
 from taskspace.paths.cardinality import Reader, make_unique, step_targets
-from taskspace.paths.describe import ToldStep, hidden_labels, noun, spoilers, tell, vocabulary
+from taskspace.paths.describe import ToldStep, hidden_labels, noun, tell, vocabulary
 from taskspace.paths.difficulty import LEVELS, Level, score
 from taskspace.paths.walk import (
     TRIES,
@@ -32,9 +33,11 @@ from taskspace.paths.walk import (
     node_types,
     ordered_candidates,
 )
-from taskspace.sampling.engine import metapath_library
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, PathStep, Task
+from taskspace.tasks.spoilers import named
 
 START_LIMIT = 20_000
 ATTEMPTS_PER_TASK = 60
@@ -43,35 +46,8 @@ BUDGET = 40
 TEMPLATE = "paths/step"
 
 
-@dataclass
-class PathReport:
-    tasks: list[Task]
-    level: int
-    starts: int = 0
-    attempts: int = 0
-    walks: int = 0
-    dropped_apps: int = 0
-    dropped_spoiler: int = 0
-    dropped_unverified: int = 0
-    duplicates: int = 0
-    seconds: float = 0.0
-    apps: dict[str, int] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "tasks": len(self.tasks),
-            "level": self.level,
-            "starts": self.starts,
-            "attempts": self.attempts,
-            "walks": self.walks,
-            "dropped_apps": self.dropped_apps,
-            "dropped_spoiler": self.dropped_spoiler,
-            "dropped_unverified": self.dropped_unverified,
-            "duplicates": self.duplicates,
-            "steps": dict(sorted(Counter(str(len(t.path)) for t in self.tasks).items())),
-            "apps": self.apps,
-            "seconds": round(self.seconds, 3),
-        }
+REASONS = ("apps", "spoiler", "unverified", "duplicates")
+"""Why a walk is dropped: app count outside the level, a hidden entity named, not re-derived."""
 
 
 def path_reader(graph: Graph) -> Reader:
@@ -84,7 +60,7 @@ def path_reader(graph: Graph) -> Reader:
 def load_space(graph: Graph) -> AppSpace:
     space = AppSpace.from_rows(path_reader(graph)("apps"))
     if not space.types:
-        raise GraphError(
+        raise SamplingError(
             "No app information spaces in the graph: load them with `kg load wikidata --apps`."
         )
     return space
@@ -279,7 +255,7 @@ def sample_paths(
     count: int,
     seed: int,
     starts: Sequence[str] | None = None,
-) -> PathReport:
+) -> SampleReport:
     """Up to ``count`` verified, spoiler-free causal-path tasks of ``level``."""
     began = time.perf_counter()
     spec: Level = LEVELS[level]
@@ -288,35 +264,41 @@ def sample_paths(
     rows = walker.read("starts", roots=space.roots, limit=START_LIMIT)
     if starts is not None:
         rows = [row for row in rows if row["id"] in set(starts)]
-    report = PathReport(tasks=[], level=level, starts=len(rows))
+    report = SampleReport.start("path", REASONS, level=level, starts=len(rows))
+    attempts = walks = 0
     if not rows:
-        raise GraphError(
+        raise SamplingError(
             "No item can start a causal path: load Wikidata items whose classes (P31/P279) "
             "are app root classes, and the app spaces (`kg load wikidata FILES --apps`)."
         )
     rng = random.Random(f"paths:{seed}:{level}")
     found: dict[str, Task] = {}
-    while len(found) < count and report.attempts < count * ATTEMPTS_PER_TASK:
-        report.attempts += 1
+    while len(found) < count and attempts < count * ATTEMPTS_PER_TASK:
+        attempts += 1
         row = rng.choice(rows)
         start = Node(row["id"], row["label"], frozenset(row["roots"]))
         steps = walk(walker, start, rng.randint(*spec.steps), rng, level > 1, spec.steps[0])
         if steps is None:
             continue
-        report.walks += 1
+        walks += 1
         if not spec.admits(len(steps), len({s.move.source.app for s in steps})):
-            report.dropped_apps += 1
+            report.drop("apps")
             continue
         task = build_task(space, start, steps, seed, _property_labels(walker.read, steps))
         if task.id in found:
-            report.duplicates += 1
-        elif spoilers(task.prompt, hidden_labels(task)):
-            report.dropped_spoiler += 1
+            report.drop("duplicates")
+        elif named(task.prompt, hidden_labels(task)):
+            report.drop("spoiler")
         elif not rederive_path(graph, task):
-            report.dropped_unverified += 1
+            report.drop("unverified")
         else:
             found[task.id] = task
-    report.tasks = list(found.values())
-    report.apps = dict(sorted(Counter(app for t in report.tasks for app in t.apps).items()))
-    report.seconds = time.perf_counter() - began
-    return report
+    tasks = list(found.values())
+    report.candidates = walks
+    report.extras.update(
+        attempts=attempts,
+        walks=walks,
+        steps=dict(sorted(Counter(str(len(t.path)) for t in tasks).items())),
+        apps=dict(sorted(Counter(app for t in tasks for app in t.apps).items())),
+    )
+    return report.finish(tasks, time.perf_counter() - began)

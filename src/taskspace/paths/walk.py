@@ -18,7 +18,7 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.names import checked_rel_type
-from taskspace.sampling.engine import metapath_library
+from taskspace.metapaths import metapath_library
 from taskspace.tasks.model import StepConstraint
 from taskspace.wikidata.apps import Action, EntityType
 

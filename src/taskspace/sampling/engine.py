@@ -7,26 +7,10 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
-from taskspace.graph.queries import QueryLibrary
-from taskspace.resources import resource_dir
-from taskspace.sampling.templates import (
-    MissingValue,
-    StepTemplate,
-    TemplateSpec,
-    render,
-    render_optional,
-)
+from taskspace.metapaths import MissingValue, metapath_library, render, render_optional
+from taskspace.sampling.templates import StepTemplate, TemplateSpec
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
-
-_metapaths: QueryLibrary | None = None
-
-
-def metapath_library() -> QueryLibrary:
-    global _metapaths
-    if _metapaths is None:
-        _metapaths = QueryLibrary([resource_dir("metapaths")])
-    return _metapaths
 
 
 def run_template_query(

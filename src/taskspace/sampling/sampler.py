@@ -3,50 +3,26 @@
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from taskspace.graph.connection import Graph
+from taskspace.metapaths import MissingValue
 from taskspace.sampling.engine import build_task, rederive, run_template_query, sample_rows
 from taskspace.sampling.relevance import relevant_scope
-from taskspace.sampling.selection import Vectors, coverage_report, lexical_vectors, select_mmr
-from taskspace.sampling.spoilers import hidden_values, named
-from taskspace.sampling.templates import MissingValue, TemplateSpec, load_templates
+from taskspace.sampling.selection import Vectors, lexical_vectors, select_mmr
+from taskspace.sampling.spoilers import hidden_values
+from taskspace.sampling.templates import TemplateSpec, load_templates
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
+from taskspace.tasks.spoilers import named
 
 Embedder = Callable[[Sequence[str]], list[list[float]]]
 
 
-@dataclass
-class SampleReport:
-    tasks: list[Task]
-    candidates: int = 0
-    dropped_unverified: int = 0
-    dropped_duplicates: int = 0
-    dropped_missing: int = 0
-    """Candidates skipped because a value their template shows is null or blank."""
-    dropped_spoiler: int = 0
-    """Candidates skipped because the prompt names the answer."""
-    per_template: dict[str, int] = field(default_factory=dict)
-    coverage: dict[str, dict[str, int]] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "tasks": len(self.tasks),
-            "candidates": self.candidates,
-            "dropped_unverified": self.dropped_unverified,
-            "dropped_duplicates": self.dropped_duplicates,
-            "dropped_missing": self.dropped_missing,
-            "dropped_spoiler": self.dropped_spoiler,
-            "per_template": self.per_template,
-            "coverage": self.coverage,
-            "seconds": round(self.seconds, 3),
-        }
+REASONS = ("unverified", "duplicates", "missing", "spoiler")
+"""Why a template candidate is dropped (see :class:`SampleReport`)."""
 
 
 def default_embedder() -> Embedder:
@@ -83,7 +59,7 @@ def sample_tasks(
     scores: dict[str, float] | None = None
     if objective:
         scores = relevant_scope(graph, embed([objective])[0], threshold)
-    report = SampleReport(tasks=[])
+    report = SampleReport.start(kind, REASONS)
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
     scope = sorted(scores) if scores is not None else None
     for spec in specs:
@@ -94,10 +70,10 @@ def sample_tasks(
             try:
                 task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
             except MissingValue:
-                report.dropped_missing += 1
+                report.drop("missing")
                 continue
             if task is not None and named(task.prompt, hidden_values(spec.hidden, row)):
-                report.dropped_spoiler += 1
+                report.drop("spoiler")
             elif task is not None:
                 pool.setdefault(task.id, (spec, task))
     specs_by_task = {task_id: spec for task_id, (spec, _) in pool.items()}
@@ -121,7 +97,7 @@ def sample_tasks(
                 len(chosen_vectors)
                 and float(np.max(chosen_vectors @ vector)) >= duplicate_threshold
             ):
-                report.dropped_duplicates += 1
+                report.drop("duplicates")
                 continue
             chosen.append(task)
             chosen_vectors = np.vstack([chosen_vectors, vector])
@@ -129,38 +105,11 @@ def sample_tasks(
                 break
         if len(chosen) == count:
             break
-    report.tasks = chosen
-    report.per_template = dict(sorted(Counter(task.template for task in chosen).items()))
-    report.coverage = coverage_report(report.tasks)
-    report.seconds = time.perf_counter() - started
-    return report
+    return report.finish(chosen, time.perf_counter() - started)
 
 
 def _verified(graph: Graph, spec: TemplateSpec, task: Task, report: SampleReport) -> bool:
     if rederive(graph, spec, task):
         return True
-    report.dropped_unverified += 1
+    report.drop("unverified")
     return False
-
-
-def verify_tasks(graph: Graph, tasks: Sequence[Task]) -> list[tuple[str, bool]]:
-    """Re-derive every task's answer from the graph: (task id, answer still holds)."""
-    kinds = {t.kind for t in tasks} & {"doc", "web"}
-    specs = {spec.name: spec for kind in kinds for spec in load_templates(kind)}
-    return [(task.id, _holds(graph, specs, task)) for task in tasks]
-
-
-def _holds(graph: Graph, specs: dict[str, TemplateSpec], task: Task) -> bool:
-    if task.kind == "path":
-        from taskspace.paths.sampler import rederive_path
-
-        return rederive_path(graph, task)
-    if task.kind == "multihop":
-        from taskspace.multihop.sampler import rederive_multihop
-
-        return rederive_multihop(graph, task)
-    if task.kind == "gui":
-        from taskspace.guitasks.sampler import rederive_gui
-
-        return rederive_gui(graph, task)
-    return task.template in specs and rederive(graph, specs[task.template], task)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -66,13 +65,3 @@ def lexical_vectors(texts: Sequence[str], dimensions: int = 1024) -> Vectors:
             matrix[row, zlib.crc32(feature.encode("utf-8")) % dimensions] += 1.0
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     return (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
-
-
-def coverage_report(tasks: Sequence[Task]) -> dict[str, dict[str, int]]:
-    """For each coverage dimension, how many selected tasks carry each value."""
-    report: dict[str, Counter[str]] = {}
-    for task in tasks:
-        for dimension, values in task.coverage.items():
-            report.setdefault(dimension, Counter()).update(values)
-    report.setdefault("task_type", Counter()).update(task.type for task in tasks)
-    return {dim: dict(sorted(counter.items())) for dim, counter in sorted(report.items())}

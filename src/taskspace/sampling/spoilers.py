@@ -1,4 +1,5 @@
-"""The spoiler check of template tasks: a prompt may not name what it asks for.
+"""What a template hides: the values the spoiler check (:mod:`taskspace.tasks.spoilers`)
+must not find in its prompt.
 
 A template lists in ``hidden`` the row columns whose values the prompt must not contain
 (the answer heading of a content-browsing task, the URL a navigation task asks for).
@@ -8,23 +9,8 @@ name the very heading it then asks about; such a candidate is dropped and counte
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
-
-
-def named(prompt: str, values: Iterable[str]) -> list[str]:
-    """The values the prompt names as whole words, ignoring case and spacing."""
-    flat = " ".join(prompt.split())
-    found = set()
-    for value in values:
-        words = value.split()
-        if not words:
-            continue
-        pattern = r"\s+".join(re.escape(word) for word in words)
-        if re.search(rf"(?<!\w){pattern}(?!\w)", flat, re.IGNORECASE):
-            found.add(" ".join(words))
-    return sorted(found)
 
 
 def hidden_values(columns: Iterable[str], row: Mapping[str, Any]) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from jinja2 import Environment, StrictUndefined
 
-from taskspace.server.descriptor import config_template
+from taskspace.descriptor import config_template
 from taskspace.server.install import InstallError, find_tool
 from taskspace.server.permissions import SERVER_UMASK, private_dir, write_private
 from taskspace.settings import Settings

@@ -13,8 +13,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from taskspace.descriptor import pinned_version, pom_file
 from taskspace.errors import UserError
-from taskspace.server.descriptor import pinned_version, pom_file
 from taskspace.settings import LocalServerPaths
 
 

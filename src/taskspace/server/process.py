@@ -15,11 +15,11 @@ from typing import Any
 from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
+from taskspace.descriptor import jvm_options
 from taskspace.errors import UserError
 from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
 from taskspace.server.config import ensure_initial_password, server_env, write_config
-from taskspace.server.descriptor import jvm_options
 from taskspace.server.install import InstallError, find_tool, is_installed
 from taskspace.server.permissions import SERVER_UMASK, lock_down, write_private
 from taskspace.settings import Settings

@@ -17,11 +17,12 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import complete_source, record_source, source_id
 from taskspace.graph.writer import BatchedWriter
 from taskspace.web.browser import origin_context, origin_of
 from taskspace.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl, normalise_url
+from taskspace.web.errors import CrawlError
 from taskspace.web.graph_rows import PageRows, Row, page_id, page_rows, site_id, site_row
 from taskspace.web.interactions import INTERACTION_TYPES, ProbePool, combine, declared, probe
 from taskspace.web.som import capture, site_folder
@@ -74,7 +75,7 @@ PageEvent = Callable[[str, str], None]
 def check_start_url(url: str) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise GraphError(f"cannot crawl {url!r}: give an http:// or https:// URL")
+        raise CrawlError(f"cannot crawl {url!r}: give an http:// or https:// URL")
     return normalise_url(url)
 
 

@@ -1,4 +1,8 @@
-"""The committed descriptor of the local server (``docker/local-neo4j/``)."""
+"""The committed descriptor of the local server (``docker/local-neo4j/``).
+
+A resource reader beside :mod:`taskspace.resources`: settings need the pinned version and
+the ``server`` package needs the rest, so it sits below both.
+"""
 
 from __future__ import annotations
 

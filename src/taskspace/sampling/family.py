@@ -1,0 +1,46 @@
+"""Document and web template tasks as :class:`~taskspace.tasks.family.TaskFamily` members.
+
+Options: ``objective`` and ``threshold`` (keep to the part of the graph relevant to a
+text; documents), ``per_template`` (verified candidates kept per template).
+"""
+
+from __future__ import annotations
+
+from taskspace.graph.connection import Graph
+from taskspace.sampling.engine import rederive
+from taskspace.sampling.sampler import sample_tasks
+from taskspace.sampling.templates import TemplateSpec, load_templates
+from taskspace.scoring.family import ScoredByCheck
+from taskspace.tasks.family import SampleOptions, SampleReport
+from taskspace.tasks.model import Task
+
+PER_TEMPLATE = 50
+THRESHOLD = 0.3
+
+
+class TemplateFamily(ScoredByCheck):
+    """Tasks rendered from ``metapaths/documents`` (``doc``) or ``metapaths/web`` (``web``)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._specs: dict[str, TemplateSpec] | None = None
+
+    def specs(self) -> dict[str, TemplateSpec]:
+        if self._specs is None:
+            self._specs = {spec.name: spec for spec in load_templates(self.kind)}
+        return self._specs
+
+    def sample(self, graph: Graph, options: SampleOptions) -> SampleReport:
+        return sample_tasks(
+            graph,
+            self.kind,
+            count=options.count,
+            seed=options.seed,
+            objective=options.get("objective"),
+            threshold=float(options.get("threshold", THRESHOLD)),
+            per_template=int(options.get("per_template", PER_TEMPLATE)),
+        )
+
+    def rederive(self, graph: Graph, task: Task) -> bool:
+        spec = self.specs().get(task.template)
+        return spec is not None and rederive(graph, spec, task)
