@@ -19,6 +19,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import Sample
 from inspect_ai.event import InfoEvent, SpanBeginEvent
 from inspect_ai.log import EvalLog, EvalSample
+from inspect_ai.model import get_model
 
 from taskspace.agents import graph_tools, multi_agent
 from taskspace.agents.spec import load_agent_spec
@@ -81,8 +82,11 @@ def unseen_task(graph: Graph, tasks: list[Task], queries: list[str]) -> Task:
     pytest.fail("every sampled task's answer is in its retrieved text")
 
 
-def run(solver: Any, task: Task, log_dir: Path) -> EvalSample:
-    """One sample through inspect's engine; metadata holds the gold, as the eval task will."""
+def run(solver: Any, task: Task, log_dir: Path, base_url: str) -> EvalSample:
+    """One sample through inspect's engine; metadata holds the gold, as the eval task will.
+
+    The model is made afresh for this test's Messages server (inspect memoizes models by
+    name, and an earlier test's server is gone)."""
     sample = Sample(
         id=task.id,
         input=task.prompt,
@@ -94,7 +98,7 @@ def run(solver: Any, task: Task, log_dir: Path) -> EvalSample:
     )
     logs: list[EvalLog] = inspect_eval(
         EvalTask(dataset=[sample], solver=solver),
-        model=MODEL,
+        model=get_model(MODEL, base_url=base_url, memoize=False),
         log_dir=str(log_dir),
         display="none",
         max_retries=1,
@@ -162,7 +166,7 @@ def test_multi_agent_roles_run_in_order_on_real_evidence(
     spec = load_agent_spec("multi-agent")
     with messages_script_api(script) as (url, requests):
         monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
-        result = run(multi_agent.build(spec, Graph(settings)), task, tmp_path)
+        result = run(multi_agent.build(spec, Graph(settings)), task, tmp_path, url)
 
     steps = [e for e in result.events if isinstance(e, InfoEvent) and e.source != "sample"]
     assert [e.source for e in steps] == ROLE_ORDER
@@ -220,7 +224,7 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
     spec = load_agent_spec("graph-tools")
     with messages_script_api(script) as (url, requests):
         monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
-        result = run(graph_tools.build(spec, Graph(settings)), task, tmp_path)
+        result = run(graph_tools.build(spec, Graph(settings)), task, tmp_path, url)
 
     assert len(requests) == 3
     hits = json.loads(found["vector_search"])
