@@ -1,0 +1,95 @@
+"""The whole chain as a user types it, on the real EIP documents: kg load docs -> kg sample
+doc -> kg eval run (extractive offline; rag through the real anthropic client against a
+local Messages-API server) -> kg eval report, with outcomes checked by hand.
+
+Checked by hand against eip-1559_fee_market.md and eip-2718_typed_tx_envelope.md:
+"Backwards Compatibility" of EIP-1559 has two subsections (Block Hash Changing, GASPRICE);
+EIP-1559 builds on "Typed Transaction Envelope" (requires: 2718; 2930 is not loaded);
+"Security Considerations" comes before its subsection "Increased Max Block Size/Complexity";
+the name blanked from the 2718 passage on telling legacy from typed transactions is "RLP".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from taskspace.cli.main import cli
+from taskspace.graph.connection import Graph
+from tests.doc_support import require_real_eips
+from tests.messages_text_api import messages_text_api, user_text
+
+EXTRACTIVE_PASSES = {"cloze_entity", "linked_documents", "verify_order"}
+"""Templates whose extractive answer is the gold one (RLP, Typed Transaction Envelope, true)."""
+EXTRACTIVE_FAILS = {"count_subsections", "compare_sections"}
+"""It answers 0 subsections (gold 2) and the shorter of the two sections."""
+
+
+def kg(env: dict[str, str], *args: str) -> Any:
+    result = CliRunner().invoke(cli, list(args), env=env)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def rag_reply(body: dict[str, Any]) -> str:
+    """The model of this test: right on two questions it could answer from the passages."""
+    text = user_text(body)
+    cited = re.findall(r"\[((?:chunk)[^\]]*)\]", text)[:1]
+    question = text.rsplit("Question: ", 1)[-1]
+    if "How many subsections" in question and "Backwards Compatibility" in question:
+        answer = "2"
+    elif "link to or build on" in question:
+        answer = "Typed Transaction Envelope"
+    else:
+        answer = "I cannot tell from these passages."
+    return json.dumps({"answer": answer, "cited": cited, "confidence": 0.6})
+
+
+def test_load_sample_evaluate_and_report_through_the_cli(
+    session_graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
+    eip_1559, eip_2718 = require_real_eips()
+    assert (
+        "Loaded: all 2 files."
+        in kg(server_env, "load", "docs", str(eip_1559), str(eip_2718)).output
+    )
+    tasks = tmp_path / "tasks.jsonl"
+    kg(server_env, "sample", "doc", "-n", "8", "--seed", "1", "-o", str(tasks), "--json")
+
+    run = ["eval", "run", str(tasks), "--display", "none", "--json"]
+    extractive = json.loads(kg(server_env, *run, "--agent", "extractive").output)
+    assert extractive["samples"] == 8 and extractive["errors"] == 0
+    outcome = {
+        row["template"]: row["ok"]
+        for row in session_graph.read_text(
+            "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(t:Task) "
+            "RETURN t.template AS template, a.success AS ok",
+            run=extractive["run"],
+        )
+    }
+    assert {name for name in EXTRACTIVE_PASSES if outcome.get(name)} == EXTRACTIVE_PASSES
+    assert not any(outcome.get(name, True) for name in EXTRACTIVE_FAILS)
+    assert extractive["successes"] == sum(outcome.values())
+
+    with messages_text_api(rag_reply) as (url, seen):
+        env = {**server_env, "ANTHROPIC_API_KEY": "test-key", "ANTHROPIC_BASE_URL": url}
+        rag = json.loads(
+            kg(env, *run, "--agent", "rag", "--model", "anthropic/claude-chain").output
+        )
+    assert rag["samples"] == 8 and rag["errors"] == 0 and len(seen) == 8
+    assert rag["successes"] == 2  # the two questions the model above answers right
+
+    report = tmp_path / "report.html"
+    data = json.loads(
+        kg(
+            server_env, "eval", "report", extractive["run"], rag["run"], "-o", str(report), "--json"
+        ).output
+    )
+    rates = {row["agent"]: (row["successes"], row["attempts"]) for row in data["runs"]}
+    assert rates == {"extractive": (extractive["successes"], 8), "rag": (2, 8)}
+    assert report.is_file() and report.read_text(encoding="utf-8").count("<svg") >= 3
