@@ -36,10 +36,14 @@ command -v python3.11 >/dev/null 2>&1 && python=python3.11
 if [ "$start" = 1 ]; then
   .venv/bin/kg db start
   .venv/bin/kg init
-  # The main job on the bundled examples: documents into the graph, tasks out of it.
-  tasks_dir="${TASKSPACE_HOME:-$HOME/.taskspace}/tasks"
+  # The main job on the bundled examples: documents into the graph, tasks out of it, the
+  # offline agent run on them (inspect_ai), its results in the graph and in a report.
+  home="${TASKSPACE_HOME:-$HOME/.taskspace}"
+  tasks_dir="$home/tasks"
   .venv/bin/kg load docs examples/documents
   .venv/bin/kg sample doc -n 12 --seed 0 -o "$tasks_dir/doc-seed0.jsonl"
   .venv/bin/kg sample verify "$tasks_dir/doc-seed0.jsonl"
+  .venv/bin/kg eval run "$tasks_dir/doc-seed0.jsonl" --agent extractive --display none
+  .venv/bin/kg eval report --latest -o "$home/reports/latest.html"
   .venv/bin/kg stats
 fi
