@@ -16,12 +16,39 @@ from typing import Any
 Reply = Callable[[str, dict[str, Any]], dict[str, Any]]
 
 
+class QuietHandler(BaseHTTPRequestHandler):
+    """A request handler that sends whole bodies and keeps the test output quiet."""
+
+    def send_body(self, status: int, data: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        return
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Serve ``handler`` on a free port of 127.0.0.1 in a thread; yields the base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @contextmanager
 def messages_api(reply: Reply) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     """Yields (base_url, requests seen); ``reply(user_text, tool)`` gives the tool input."""
     seen: list[dict[str, Any]] = []
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             seen.append(body)
@@ -45,21 +72,7 @@ def messages_api(reply: Reply) -> Iterator[tuple[str, list[dict[str, Any]]]]:
                     }
                 ],
             }
-            data = json.dumps(payload).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self.send_body(200, json.dumps(payload).encode(), "application/json")
 
-        def log_message(self, *args: Any) -> None:
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as url:
+        yield url, seen

@@ -13,8 +13,9 @@ import json
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.messages_api import QuietHandler, serving
 
 Block = dict[str, Any]
 Script = Callable[[dict[str, Any]], list[Block]]
@@ -94,7 +95,7 @@ def messages_script_api(script: Script) -> Iterator[tuple[str, list[dict[str, An
     seen: list[dict[str, Any]] = []
     lock = threading.Lock()
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             with lock:
@@ -135,26 +136,10 @@ def messages_script_api(script: Script) -> Iterator[tuple[str, list[dict[str, An
                 f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode()
                 for event in stream_events(payload)
             )
-            self.send(200, data, "text/event-stream")
+            self.send_body(200, data, "text/event-stream")
 
         def reply(self, status: int, payload: dict[str, Any]) -> None:
-            self.send(status, json.dumps(payload).encode(), "application/json")
+            self.send_body(status, json.dumps(payload).encode(), "application/json")
 
-        def send(self, status: int, data: bytes, kind: str) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, *args: Any) -> None:
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as url:
+        yield url, seen

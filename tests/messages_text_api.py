@@ -7,8 +7,9 @@ import json
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.messages_api import QuietHandler, serving
 
 TextReply = Callable[[dict[str, Any]], str]
 
@@ -31,7 +32,7 @@ def messages_text_api(reply: TextReply) -> Iterator[tuple[str, list[dict[str, An
     seen: list[dict[str, Any]] = []
     lock = threading.Lock()
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             with lock:
@@ -51,11 +52,7 @@ def messages_text_api(reply: TextReply) -> Iterator[tuple[str, list[dict[str, An
                 self._stream(payload, text)
                 return
             data = json.dumps(payload).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self.send_body(200, data, "application/json")
 
         def _stream(self, payload: dict[str, Any], text: str) -> None:
             """The same reply as server-sent events (inspect's anthropic provider streams)."""
@@ -90,20 +87,7 @@ def messages_text_api(reply: TextReply) -> Iterator[tuple[str, list[dict[str, An
                 ("message_stop", {"type": "message_stop"}),
             ]
             data = "".join(f"event: {n}\ndata: {json.dumps(e)}\n\n" for n, e in events).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self.send_body(200, data, "text/event-stream")
 
-        def log_message(self, *args: Any) -> None:
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as url:
+        yield url, seen
