@@ -174,3 +174,10 @@ def test_judge_refuses_without_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     with pytest.raises(LLMUnavailableError, match="LLM judge needs ANTHROPIC_API_KEY"):
         judge_scorer()
+
+
+def test_the_cli_offers_every_scorer_there_is() -> None:
+    from taskspace.cli.eval import SCORERS
+    from taskspace.evaluation.scorers import SCORER_NAMES
+
+    assert SCORERS == SCORER_NAMES

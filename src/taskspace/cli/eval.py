@@ -20,6 +20,10 @@ from taskspace.cli.output import json_option, print_json, print_line, print_tabl
 from taskspace.errors import UserError
 from taskspace.settings import load_settings
 
+SCORERS = ("task", "judge", "includes", "match")
+"""``taskspace.evaluation.scorers.SCORER_NAMES``, not imported here: that loads inspect_ai,
+and ``kg`` starts without it."""
+
 DISPLAYS = ("full", "rich", "plain", "log", "none")
 
 
@@ -74,8 +78,9 @@ def _success(score: Any) -> bool:
     "--scorer",
     default="task",
     show_default=True,
-    type=click.Choice(["task", "includes", "match"]),
-    help="task: each task's own check; includes/match: inspect's on the gold text.",
+    type=click.Choice(SCORERS),
+    help="task: each task's own check and metrics; judge: the LLM judge (needs "
+    "ANTHROPIC_API_KEY); includes/match: inspect's on the gold text.",
 )
 @click.option("--display", default=None, type=click.Choice(DISPLAYS), help="inspect progress.")
 @json_option
@@ -185,9 +190,7 @@ def queries_command(name: str | None, agent: str | None, as_json: bool) -> None:
 
 @eval_group.command(name="score")
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
-    "--scorer", default="task", show_default=True, type=click.Choice(["task", "includes", "match"])
-)
+@click.option("--scorer", default="task", show_default=True, type=click.Choice(SCORERS))
 @json_option
 def score_command(log_file: Path, scorer: str, as_json: bool) -> None:
     """Re-score LOG_FILE with the current scorer, rewrite it and update the graph."""
