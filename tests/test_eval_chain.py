@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,10 @@ def test_load_sample_evaluate_and_report_through_the_cli(
     assert {name for name in EXTRACTIVE_PASSES if outcome.get(name)} == EXTRACTIVE_PASSES
     assert not any(outcome.get(name, True) for name in EXTRACTIVE_FAILS)
     assert extractive["successes"] == sum(outcome.values())
+    secret = (Path(server_env["TASKSPACE_HOME"]) / "secrets" / "neo4j-password").read_bytes()
+    assert len(secret.strip()) >= 16
+    with zipfile.ZipFile(extractive["log"]) as log:  # the agent's graph settings stay out
+        assert not any(secret.strip() in log.read(name) for name in log.namelist())
 
     with messages_text_api(rag_reply) as (url, seen):
         env = {**server_env, "ANTHROPIC_API_KEY": "test-key", "ANTHROPIC_BASE_URL": url}
