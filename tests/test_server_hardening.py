@@ -116,3 +116,18 @@ def test_credentials_in_neo4j_uri_are_never_printed(tmp_path: Path) -> None:
         assert "hunter2" not in result.output and "also-secret" not in result.output
         assert "Traceback" not in result.output
     assert Settings(**env).display_uri == "bolt://127.0.0.1:1"  # type: ignore[arg-type]
+
+
+def test_a_password_that_starts_with_a_dash_is_set_and_works(tmp_path: Path) -> None:
+    """token_urlsafe can start a password with "-"; the admin tool must not read it as an
+    option (a fresh home failed to start one time in 64 before)."""
+    home = tmp_path / "home"
+    secrets = home / "secrets"
+    secrets.mkdir(parents=True, mode=0o700)
+    password = "-Dash-first_" + "x" * 20
+    (secrets / "neo4j-password").write_text(password, encoding="utf-8")
+    (secrets / "neo4j-password").chmod(0o600)
+    with running_server(home) as (settings, _env):
+        assert settings.password() == password
+        with Graph(settings) as graph:
+            assert graph.read_text("RETURN 1 AS one") == [{"one": 1}]

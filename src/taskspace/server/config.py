@@ -81,7 +81,9 @@ def ensure_initial_password(settings: Settings) -> bool:
         password = secrets.token_urlsafe(24)
         write_secret(paths.password_file, password)
     argument_file = paths.secrets / "initial-password.args"
-    write_secret(argument_file, password)
+    # "--" ends the options: a generated password may start with "-" (token_urlsafe), which
+    # the admin tool would otherwise read as an unknown option.
+    write_secret(argument_file, f"-- {password}")
     try:
         java = find_tool("java", "install a Java 17 runtime")
         done = subprocess.run(
