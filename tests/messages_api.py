@@ -17,7 +17,11 @@ Reply = Callable[[str, dict[str, Any]], dict[str, Any]]
 
 
 class QuietHandler(BaseHTTPRequestHandler):
-    """A request handler that sends whole bodies and keeps the test output quiet."""
+    """A request handler that reads JSON, sends whole bodies and keeps the test output quiet."""
+
+    def read_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        return body
 
     def send_body(self, status: int, data: bytes, kind: str) -> None:
         self.send_response(status)
@@ -50,7 +54,7 @@ def messages_api(reply: Reply) -> Iterator[tuple[str, list[dict[str, Any]]]]:
 
     class Handler(QuietHandler):
         def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            body = self.read_json()
             seen.append(body)
             tool = body["tools"][0]
             content = body["messages"][-1]["content"]

@@ -34,7 +34,7 @@ def messages_text_api(reply: TextReply) -> Iterator[tuple[str, list[dict[str, An
 
     class Handler(QuietHandler):
         def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            body = self.read_json()
             with lock:
                 seen.append(body)
                 text = reply(body)

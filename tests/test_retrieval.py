@@ -78,7 +78,7 @@ def test_each_retriever_finds_the_document_a_question_is_about(
 ) -> None:
     result = retrieve(corpus, question, retriever, k=4)
     ids = [item.node_id for item in result.items]
-    assert 1 <= len(ids) <= 4
+    assert len(ids) == 4  # the corpus holds far more than k chunks for every retriever
     assert len(set(ids)) == len(ids)
     assert _document_of(corpus, ids[:1]) == [QUESTIONS[question]]
     assert all("Chunk" in labels for labels in _labels_of(corpus, ids).values())
