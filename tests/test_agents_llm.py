@@ -23,7 +23,6 @@ from inspect_ai.model import get_model
 
 from taskspace.agents import graph_tools, multi_agent
 from taskspace.agents.spec import load_agent_spec
-from taskspace.agents.tools import gold_refusal, lucene_terms
 from taskspace.documents.loader import load_documents
 from taskspace.graph.connection import Graph
 from taskspace.llm.client import LLMUnavailableError
@@ -210,14 +209,14 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
         if turn == 0:
             return [
                 text("I will search the graph first."),
-                tool_use("vector_search", {"question": first_user_text(request), "k": 3}),
+                tool_use("retrieve", {"question": first_user_text(request), "k": 3}),
                 tool_use("read_cypher", {"query": "MATCH (t:Task) RETURN t.answer LIMIT 5"}),
             ]
-        chunks = [row["node_id"] for row in json.loads(found["vector_search"])]
+        chunks = [row["node_id"] for row in json.loads(found["retrieve"])["items"]]
         if turn == 1:
             return [
                 tool_use("neighbours", {"node_id": chunks[0], "limit": 30}),
-                tool_use("fulltext_search", {"query": "base fee (EIP-1559) AND [gas]", "k": 3}),
+                tool_use("node", {"node_id": chunks[0]}),
             ]
         return [tool_use("submit", {"answer": "an answer", "cited": chunks, "confidence": 0.4})]
 
@@ -227,7 +226,7 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
         result = run(graph_tools.build(spec, Graph(settings)), task, tmp_path, url)
 
     assert len(requests) == 3
-    hits = json.loads(found["vector_search"])
+    hits = json.loads(found["retrieve"])["items"]
     chunks = [hit["node_id"] for hit in hits]
     stored = graph.read_text(
         "MATCH (c:Chunk) WHERE c.id IN $ids RETURN c.id AS id, c.text AS text", ids=chunks
@@ -236,11 +235,13 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
     assert {row["text"] for row in stored} == {hit["text"] for hit in hits}
     refused = [b for b in tool_results(requests[1]) if names_of(requests[1], b) == "read_cypher"]
     assert refused[0]["is_error"] is True and "Refused" in result_text(refused[0])
-    near = json.loads(found["neighbours"])
+    near = json.loads(found["neighbours"])["neighbours"]
     assert "FROM_DOCUMENT" in {row["relationship"] for row in near}
     assert not {row["label"] for row in near} & {"Task", "Run"}
-    matches = json.loads(found["fulltext_search"])
-    assert matches and all("fee" in row["text"].lower() for row in matches)
+    node = json.loads(found["node"])
+    assert node["labels"] == ["Chunk"] and "embedding" not in node["properties"]
+    assert node["properties"]["text"] == hits[0]["text"]
+    assert not {row["relationship"] for row in node["relationships"]} & {"GROUNDED_IN"}
     assert result.store["taskspace_attempt"] == {
         "task_id": task.id,
         "answer": "an answer",
@@ -268,12 +269,3 @@ def test_without_a_key_the_agents_refuse_in_one_line(
             f"agent {name!r} needs a model: set ANTHROPIC_API_KEY "
             "(the offline agent 'extractive' needs none)"
         )
-
-
-def test_query_guards_refuse_the_gold_and_escape_lucene() -> None:
-    assert gold_refusal("MATCH (t:Task) RETURN t")
-    assert gold_refusal("MATCH (c:Chunk)<-[:GROUNDED_IN]-(x) RETURN x")
-    assert gold_refusal("MATCH (n) WHERE n.prompt IS NOT NULL RETURN n.answer")
-    assert gold_refusal("MATCH (c:Chunk) WHERE c.text CONTAINS 'Task' RETURN c.id")
-    assert gold_refusal("MATCH (c:Chunk) WHERE c.text CONTAINS 'task run' RETURN c.id") is None
-    assert lucene_terms('fee (EIP-1559) AND "gas"') == r"fee \(EIP\-1559\) and \"gas\""

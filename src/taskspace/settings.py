@@ -97,6 +97,7 @@ class LocalServerPaths:
         self.console_log = self.logs / "console.log"
         self.secrets = home / "secrets"
         self.password_file = self.secrets / "neo4j-password"
+        self.mcp_token_file = self.secrets / "mcp-token"
 
 
 def load_settings() -> Settings:

@@ -1,7 +1,7 @@
 """The graph-tools agent: a ReAct loop that decides itself what to look up in the graph.
 
-It sees the question and the results of the tools it calls (vector search, full-text
-search, a node's neighbours, read-only Cypher) and nothing else: no task metadata, no
+It sees the question and the results of the graph tools it calls (the ones ``kg serve
+mcp`` serves, listed in its agent file) and nothing else: no task metadata, no
 gold answer, no grounding. It ends by calling ``submit(answer, cited, confidence)``.
 """
 
@@ -64,7 +64,7 @@ def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
             agent = react(
                 name=spec.name,
                 prompt=AgentPrompt(instructions=system, handoff_prompt=None),
-                tools=graph_tools(graph, spec.retriever),
+                tools=graph_tools(graph, spec.tools, {"retriever": spec.retriever}),
                 submit=AgentSubmit(tool=submit_answer(), answer_only=True, keep_in_messages=True),
                 on_continue=on_continue,
             )

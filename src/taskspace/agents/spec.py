@@ -28,6 +28,9 @@ class AgentSpec(BaseModel):
     retriever: str = "hybrid"
     k: int = Field(default=5, ge=1, le=50)
     max_steps: int = Field(default=8, ge=1, description="tool calls or stages at most")
+    tools: tuple[str, ...] = Field(
+        default=(), description="graph tools the agent may call (taskspace.graphtools)"
+    )
     prompts: dict[str, str] = Field(
         default_factory=dict, description="role prompts by role (system, planner, …)"
     )

@@ -37,12 +37,17 @@ def error_log_path() -> Path:
 
 
 def _secrets() -> list[str]:
-    """Every secret value this process could have met: variables and the local password."""
+    """Every secret value this process could have met: variables, the local password and
+    the MCP server's bearer token."""
     values = [os.environ.get(name, "") for name in _SECRET_VARIABLES]
     try:
         from taskspace.settings import load_settings
 
-        values.append(load_settings().password() or "")
+        settings = load_settings()
+        values.append(settings.password() or "")
+        token = settings.local.mcp_token_file
+        if token.is_file():
+            values.append(token.read_text(encoding="utf-8").strip())
     except (ValidationError, OSError, UnicodeDecodeError):
         pass
     # Longest first, so a secret containing another is replaced whole.

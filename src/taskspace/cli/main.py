@@ -17,6 +17,7 @@ from taskspace.cli.load import load
 from taskspace.cli.output import print_error
 from taskspace.cli.retrieve import retrieve_command
 from taskspace.cli.sample import sample
+from taskspace.cli.serve import serve
 from taskspace.errors import UserError
 
 USER_ERRORS = (UserError,)
@@ -70,3 +71,4 @@ cli.add_command(sample)
 cli.add_command(guide)
 cli.add_command(eval_group)
 cli.add_command(retrieve_command)
+cli.add_command(serve)

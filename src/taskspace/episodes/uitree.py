@@ -130,11 +130,16 @@ def parse_ui_dump(path: Path) -> Observation:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UiDumpError(f"{path}: cannot read: {exc}") from exc
-    tree = parse_tree(text, source=str(path))
+    return observation_from_dump(text, source=str(path), ui_dump=str(path.resolve()))
+
+
+def observation_from_dump(text: str, source: str, ui_dump: str | None = None) -> Observation:
+    """A dump's text as an Observation (an agent sends the dump itself, not a file path)."""
+    tree = parse_tree(text, source=source)
     width, height = _size(tree.root)
     return Observation(
         app=tree.package,
-        ui_dump=str(path.resolve()),
+        ui_dump=ui_dump,
         width=width,
         height=height,
         elements=tree.elements,

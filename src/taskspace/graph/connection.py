@@ -27,7 +27,7 @@ from neo4j.exceptions import (
 
 from taskspace.errors import UserError
 from taskspace.graph.queries import QueryLibrary, default_library
-from taskspace.graph.readonly_guard import QueryRefusedError, check_plan, plan_facts
+from taskspace.graph.readonly_guard import QueryRefusedError, ReadPolicy, check_plan, plan_facts
 from taskspace.settings import Settings
 
 Record = dict[str, Any]
@@ -212,6 +212,7 @@ def read_only_query(
     *,
     limit: int = 1000,
     timeout: float = DEFAULT_READ_TIMEOUT,
+    policy: ReadPolicy | None = None,
 ) -> ReadOnlyResult:
     """Run user-written Cypher only if the server plans it as a harmless read.
 
@@ -219,7 +220,8 @@ def read_only_query(
     (:mod:`taskspace.graph.readonly_guard`). The transaction carries a server-side
     ``timeout``; rows are streamed in batches no larger than ``limit + 1`` and the stream
     is abandoned after ``limit`` rows, so a huge result costs neither server time nor
-    client memory beyond what is shown.
+    client memory beyond what is shown. A ``policy`` adds the caller's own checks on the
+    statement, its plan and every value returned.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -238,19 +240,31 @@ def read_only_query(
         session.begin_transaction(timeout=timeout) as tx,
     ):
         summary = tx.run(f"EXPLAIN {cypher}", values).consume()
-        try:
+        with _refusals():
             check_plan(cypher, summary.query_type, plan_facts(summary.plan))
-        except QueryRefusedError as exc:
-            raise ReadOnlyViolationError(str(exc)) from exc
+            if policy is not None:
+                policy.check_statement(cypher, values, summary.plan)
         result = tx.run(cypher, values)
         keys = list(result.keys())
         rows: list[Record] = []
         for record in result:
+            if policy is not None:
+                with _refusals():
+                    for value in record.values():
+                        policy.check_value(value)
             rows.append(record.data())
             if len(rows) == limit:
                 break
         more = result.peek() is not None
     return ReadOnlyResult(keys, rows, more, limit)
+
+
+@contextmanager
+def _refusals() -> Iterator[None]:
+    try:
+        yield
+    except QueryRefusedError as exc:
+        raise ReadOnlyViolationError(str(exc)) from exc
 
 
 @contextmanager
@@ -268,10 +282,10 @@ def _query_errors(timeout: float) -> Iterator[None]:
         if "TransactionTimedOut" in code:
             raise QueryTimeoutError(
                 f"Query stopped: it ran longer than the {timeout:g} s timeout "
-                "(raise it with --timeout, or add LIMIT)."
+                "(add LIMIT, match fewer nodes, or raise the timeout)."
             ) from exc
         if "AccessMode" in code or "ForbiddenDueToTransactionType" in code:
             raise ReadOnlyViolationError(
-                f"Refused: this query writes to the graph, and `kg query` runs read-only ({code})."
+                f"Refused: this query writes to the graph, and this path is read-only ({code})."
             ) from exc
         raise GraphError(f"Query failed: {code}: {exc.message}") from exc

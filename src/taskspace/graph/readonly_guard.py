@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 READ_PROCEDURES = frozenset(
     {
@@ -40,7 +40,7 @@ ALLOWED_URL_PREFIX = "file:///"
 """LOAD CSV may read files from the server's import folder, never a network address."""
 
 REFUSAL = (
-    "Refused: {what} is not allowed; `kg query` is read-only, for plain reads of the graph (no "
+    "Refused: {what} is not allowed; Cypher here is read-only, for plain reads of the graph (no "
     "writes, schema or administration commands, SHOW/TERMINATE, procedures that are not "
     "graph reads, or LOAD CSV from anything but a file:/// URL)."
 )
@@ -59,14 +59,36 @@ class PlanFacts:
     load_csv: int
 
 
+class ReadPolicy(Protocol):
+    """A caller's own rules on top of the harmless-read check (agents' tools keep the gold
+    out of reach): it sees the statement and its plan before the run, and every value the
+    run returns before it is shown. Each method raises QueryRefusedError to refuse."""
+
+    def check_statement(
+        self, cypher: str, params: Mapping[str, Any], plan: Mapping[str, Any] | None
+    ) -> None: ...
+
+    def check_value(self, value: Any) -> None: ...
+
+
+def plan_operators(plan: Mapping[str, Any] | None) -> Iterator[tuple[str, str]]:
+    """(operator, details) for every step of a plan, e.g. ("Expand(All)", "(c)<-[r]-(t)")."""
+    for node in _walk(plan):
+        operator = str(node.get("operatorType", "")).split("@", 1)[0]
+        yield operator, str((node.get("args") or {}).get("Details", ""))
+
+
+def cypher_tokens(cypher: str) -> list[str]:
+    """The statement's tokens: comments dropped, strings and `quoted names` kept whole."""
+    return list(_tokens(cypher))
+
+
 def plan_facts(plan: Mapping[str, Any] | None) -> PlanFacts:
     operators: list[str] = []
     procedures: list[str] = []
-    for node in _walk(plan):
-        operator = str(node.get("operatorType", "")).split("@", 1)[0]
+    for operator, details in plan_operators(plan):
         operators.append(operator)
         if operator == "ProcedureCall":
-            details = str((node.get("args") or {}).get("Details", ""))
             procedures.append(details.split("(", 1)[0].strip())
     return PlanFacts(tuple(operators), tuple(procedures), operators.count("LoadCSV"))
 

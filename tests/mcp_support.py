@@ -1,0 +1,98 @@
+"""`kg serve mcp` as a client meets it: the real command in a subprocess, reached by the
+MCP SDK's own client over stdio or streamable HTTP."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import CallToolResult
+
+from taskspace.server.isolated import free_port
+
+KG = str(Path(sys.executable).with_name("kg"))
+
+
+def command_env(server_env: dict[str, str]) -> dict[str, str]:
+    """The environment a client gives the server: the user's, with the test server's
+    TASKSPACE_* and never a NEO4J_* that could reach a user's database."""
+    base = {key: value for key, value in os.environ.items() if not key.startswith("NEO4J_")}
+    return {**base, **server_env}
+
+
+def stdio_client(server_env: dict[str, str], *args: str) -> Client:
+    params = StdioServerParameters(
+        command=KG, args=["serve", "mcp", *args], env=command_env(server_env)
+    )
+    return Client(params, read_timeout_seconds=120)
+
+
+@contextmanager
+def http_server(server_env: dict[str, str], *args: str) -> Iterator[tuple[str, Path]]:
+    """`kg serve mcp --http` on a free port: (its URL, the path of its token file)."""
+    port = free_port()
+    process = subprocess.Popen(
+        [KG, "serve", "mcp", "--http", "--port", str(port), *args],
+        env=command_env(server_env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_for_port(port, process)
+        yield (
+            f"http://127.0.0.1:{port}/mcp",
+            Path(server_env["TASKSPACE_HOME"]) / "secrets/mcp-token",
+        )
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(
+                f"kg serve mcp --http exited: {process.stderr.read() if process.stderr else ''}"
+            )
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise AssertionError(f"kg serve mcp --http did not listen on {port} within 90 s")
+
+
+@asynccontextmanager
+async def http_client(url: str, token: str | None) -> AsyncIterator[Client]:
+    headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=120) as http,
+        Client(streamable_http_client(url, http_client=http), read_timeout_seconds=120) as client,
+    ):
+        yield client
+
+
+def payload(result: CallToolResult) -> Any:
+    """A successful call's JSON result; a failed one fails the test with its message."""
+    assert not result.is_error, text_of(result)
+    return json.loads(text_of(result))
+
+
+def text_of(result: CallToolResult) -> str:
+    return "".join(getattr(block, "text", "") for block in result.content)
