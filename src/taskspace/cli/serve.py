@@ -3,6 +3,7 @@ inspect agents), over stdio or streamable HTTP on 127.0.0.1."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import socket
 
@@ -74,7 +75,9 @@ def serve_mcp(use_http: bool, port: int, cypher_timeout: float, rows: int) -> No
                 highlight=False,
             )
 
-        serve_http(graph, limits, port, token, on_ready=ready)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how it is meant to stop
+            serve_http(graph, limits, port, token, on_ready=ready)
+        error_console.print("taskspace MCP server stopped.")
 
 
 def _check_port(port: int) -> None:
