@@ -6,6 +6,8 @@ evaluation run writes both to the graph as ``ATTEMPTED {score, success, metrics,
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 ATTEMPT_STORE_KEY = "taskspace_attempt"
@@ -13,8 +15,41 @@ ATTEMPT_STORE_KEY = "taskspace_attempt"
 store, for the scorers."""
 
 
+WebActionKind = Literal["click", "type", "select", "scroll", "back", "goto", "answer"]
+
+
+class WebAction(BaseModel):
+    """One action of a web agent, as the browser environment executed it."""
+
+    kind: WebActionKind
+    mark: int | None = Field(default=None, description="Set-of-Marks id of the element")
+    value: str | None = Field(default=None, description="text typed, option chosen, URL, answer")
+    url: str = Field(default="", description="the page's URL after the action")
+    ok: bool = True
+    error: str | None = None
+
+
+class WebTrajectory(BaseModel):
+    """What a web agent did in the browser and where it ended. The environment writes it,
+    not the agent, so a scorer can trust it: the pages visited, the answers given, and the
+    task's success criteria checked on the final page."""
+
+    start_url: str
+    actions: list[WebAction] = Field(default_factory=list)
+    visited: list[str] = Field(default_factory=list, description="URLs in order, start first")
+    answers: list[str] = Field(
+        default_factory=list, description="texts given with the answer action, in order"
+    )
+    final_url: str = ""
+    final_title: str = ""
+    checks: dict[str, bool] = Field(
+        default_factory=dict, description="each success criterion ('kind: value') on the final page"
+    )
+
+
 class Attempt(BaseModel):
-    """An agent's answer to one task, with the graph nodes it cites as its evidence."""
+    """An agent's answer to one task, with the graph nodes it cites as its evidence (and,
+    for a task run in a browser, its trajectory)."""
 
     task_id: str
     answer: str
@@ -22,6 +57,7 @@ class Attempt(BaseModel):
         default_factory=list, description="ids of the graph nodes the answer rests on"
     )
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    trajectory: WebTrajectory | None = None
 
 
 class TaskScore(BaseModel):
