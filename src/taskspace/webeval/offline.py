@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 from taskspace.webeval.model import Element, Plan, StepView, Triplet
-from taskspace.webeval.text import STOPWORDS, words
+from taskspace.webeval.text import words
 
 TYPE_ROLES = frozenset({"textbox", "searchbox", "input", "spinbutton", "textarea"})
 SELECT_ROLES = frozenset({"combobox", "select", "listbox"})
@@ -41,7 +41,7 @@ def value_for(view: StepView, element: Element, used: set[str]) -> str:
         fresh = bool(token) and not (set(token) & naming)
         if fresh:
             run.append(raw.strip(".,;:!?\"'()"))
-        elif run and (token or raw.lower() not in STOPWORDS):
+        elif run:
             break
     return " ".join(run)
 
