@@ -1,4 +1,4 @@
-"""Mind2Web step metrics, flexible ground truth, BM25 and stage metrics against hand-computed values."""
+"""Step metrics, flexible ground truth, BM25 and stage metrics against hand-computed values."""
 
 from __future__ import annotations
 
@@ -48,12 +48,12 @@ def test_alternative_counts_only_with_its_own_operation() -> None:
 
 
 def test_summary_micro_macro_task_sr_and_missing_values() -> None:
-    first = [
+    first: list[dict[str, float | None]] = [
         {"step_sr": 1.0, "ap_acc": None},
         {"step_sr": 0.0, "ap_acc": 1.0},
         {"step_sr": 1.0, "ap_acc": 0.0},
     ]
-    second = [{"step_sr": 1.0, "ap_acc": 1.0}]
+    second: list[dict[str, float | None]] = [{"step_sr": 1.0, "ap_acc": 1.0}]
     summary = summarize([first, second])
     assert summary.micro["step_sr"] == pytest.approx(3 / 4)
     assert summary.macro["step_sr"] == pytest.approx((2 / 3 + 1) / 2)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from taskspace.webeval.flexible import accepted_actions
 from taskspace.webeval.metrics import Summary, step_score, summarize
-from taskspace.webeval.model import Element, Triplet, WebTask
+from taskspace.webeval.model import Element, StepOutcome, Triplet, WebTask
 from taskspace.webeval.pipeline import STRATEGIES, PipelineConfig, Predictor, run_step
 from taskspace.webeval.stages import stage_scores
 from taskspace.webeval.tasks import candidates_at, view_at
@@ -42,14 +42,36 @@ async def evaluate_task(
     config: PipelineConfig,
     predictor: Predictor,
 ) -> list[ScoredStep]:
-    pages = [candidates_at(step, task.website, pools) for step in task.steps]
+    pages = pages_of(task, pools)
+    outcomes = [
+        await run_step(view_at(task, position, pages[position]), config, predictor)
+        for position in range(len(task.steps))
+    ]
+    return score_task(task, pages, outcomes, config.final)
+
+
+def pages_of(task: WebTask, pools: Mapping[str, Sequence[Element]]) -> list[tuple[Element, ...]]:
+    """Each step's candidates: its own, else the site pool."""
+    return [candidates_at(step, task.website, pools) for step in task.steps]
+
+
+def score_task(
+    task: WebTask,
+    pages: Sequence[Sequence[Element]],
+    outcomes: Sequence[StepOutcome],
+    final: str,
+) -> list[ScoredStep]:
+    """Every step's metrics from what the pipeline did; a step it never reached scores 0."""
     flexible = accepted_actions(
         task.steps, [frozenset(element.uid for element in page) for page in pages]
     )
     scored = []
     for position, step in enumerate(task.steps):
-        outcome = await run_step(view_at(task, position, pages[position]), config, predictor)
-        predicted = outcome.selected.get(config.final)
+        if position >= len(outcomes):
+            outcome = StepOutcome((), (), (), (), {name: None for name in STRATEGIES})
+        else:
+            outcome = outcomes[position]
+        predicted = outcome.selected.get(final)
         gold = (step.triplet(),)
         values = _values(predicted, gold, stage_scores(outcome, gold))
         flex = _values(predicted, flexible[position], stage_scores(outcome, flexible[position]))

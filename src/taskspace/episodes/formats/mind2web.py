@@ -22,6 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from taskspace.episodes.formats import mind2web_live
 from taskspace.episodes.formats.base import Results, attempt, document_reader, episode_id, require
 from taskspace.episodes.mappings import Mind2WebMapping, load_mapping
 from taskspace.episodes.model import Action, Episode, EpisodeError, Observation, Step
@@ -47,6 +48,11 @@ def matches(document: Any) -> bool:
 
 
 def from_document(document: Any, path: Path) -> Results:
+    if mind2web_live.matches(document):
+        # Mind2Web-Live (WebCanvas) tasks named as Mind2Web: their own format, not a
+        # "missing field 'website'" for every task.
+        yield from mind2web_live.from_document(document, path)
+        return
     records = document if isinstance(document, list) else [document]
     for index, record in enumerate(records):
         yield attempt(path, f"task {index}", partial(_episode, record, index, path))

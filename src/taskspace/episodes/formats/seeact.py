@@ -1,0 +1,182 @@
+"""SeeAct's per-step records (OSU-NLP-Group/SeeAct, ``data/examples/*/queries.jsonl``).
+
+Each line is one step of a Mind2Web task as SeeAct's offline experiments feed it to a
+model: ``confirmed_task``, ``website``, ``annotation_id``, ``action_uid``,
+``operation {op, original_op, value}``, ``previous_actions`` (Mind2Web's action reprs of
+the steps before), ``pos_candidates`` / ``neg_candidates`` (``{backend_node_id, tag,
+attributes (JSON text), rank, score}``), the page's ``cleaned_html`` and the multiple
+choice ``choices`` of one batch. A step split into several choice batches is several
+lines with the same ``action_uid``: they are one step. Lines are grouped into one episode
+per ``annotation_id``; a step's position is the number of actions before it.
+
+The gold element is the first positive candidate. Every candidate is named by its tag and
+its text in ``cleaned_html`` (else its ``aria_label``, ``placeholder``, ``title``,
+``alt`` or ``value`` attribute) and kept in the step's ``raw`` as ``candidates``, so the
+step-level evaluation (``taskspace.webeval``) offers the page's own candidates.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from bs4 import BeautifulSoup
+
+from taskspace.episodes.formats.base import Results, attempt, episode_id, require
+from taskspace.episodes.formats.mind2web import _action
+from taskspace.episodes.mappings import Mind2WebMapping, load_mapping
+from taskspace.episodes.model import Episode, EpisodeError, Observation, Step
+from taskspace.episodes.sources import decode_line, parse_json, read_lines
+
+DATASET = "seeact"
+_NAMING = ("aria_label", "placeholder", "title", "alt", "value", "input_value")
+_MAX_TEXT = 120
+
+
+def matches(document: Any) -> bool:
+    first = document[0] if isinstance(document, list) and document else document
+    return (
+        isinstance(first, Mapping)
+        and "confirmed_task" in first
+        and "action_uid" in first
+        and "operation" in first
+        and "pos_candidates" in first
+    )
+
+
+def read(path: Path) -> Results:
+    try:
+        lines = read_lines(path)
+    except EpisodeError as error:
+        yield error
+        return
+    records: list[tuple[str, Any]] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"line {number}"
+        try:
+            records.append(
+                (where, parse_json(decode_line(line, str(path), where), str(path), where))
+            )
+        except EpisodeError as error:
+            yield error
+    if not records and not any(line.strip() for line in lines):
+        yield EpisodeError(str(path), None, "empty: the file holds no step")
+    yield from _episodes(records, path)
+
+
+def from_document(document: Any, path: Path) -> Results:
+    records = document if isinstance(document, list) else [document]
+    yield from _episodes([(f"record {i}", record) for i, record in enumerate(records)], path)
+
+
+def _episodes(records: Iterable[tuple[str, Any]], path: Path) -> Results:
+    tasks: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
+    for where, record in records:
+        if not isinstance(record, Mapping) or not record.get("annotation_id"):
+            yield EpisodeError(str(path), where, "missing field 'annotation_id'")
+            continue
+        tasks.setdefault(str(record["annotation_id"]), []).append((where, record))
+    for own_id, lines in tasks.items():
+        yield attempt(path, f"task {own_id}", partial(_episode, own_id, lines, path))
+
+
+def _episode(own_id: str, lines: list[tuple[str, Mapping[str, Any]]], path: Path) -> Episode:
+    mapping = load_mapping("mind2web", Mind2WebMapping)
+    first = lines[0][1]
+    website = str(require(first, "website"))
+    by_step: dict[str, list[Mapping[str, Any]]] = {}
+    for _, record in lines:
+        by_step.setdefault(str(require(record, "action_uid")), []).append(record)
+    ordered = sorted(by_step.values(), key=lambda same: len(same[0].get("previous_actions") or []))
+    steps = []
+    for index, same in enumerate(ordered):
+        try:
+            steps.append(_step(index, same, website, mapping))
+        except (ValueError, TypeError, KeyError) as exc:
+            reason = str(exc) if not isinstance(exc, KeyError) else f"missing key {exc}"
+            raise EpisodeError(str(path), f"task {own_id} step {index}", reason) from exc
+    return Episode(
+        id=episode_id(DATASET, own_id),
+        dataset=DATASET,
+        platform="web",
+        task=" ".join(str(require(first, "confirmed_task")).split()),
+        app=website,
+        steps=steps,
+        source_file=str(path.resolve()),
+        record=f"task {own_id}",
+    )
+
+
+def _step(
+    index: int, same: list[Mapping[str, Any]], website: str, mapping: Mind2WebMapping
+) -> Step:
+    record = same[0]
+    operation = require(record, "operation")
+    positives = _listed(require(record, "pos_candidates"))
+    if not positives:
+        raise ValueError("no positive candidate: the step has no gold element")
+    names = _names(str(record.get("cleaned_html") or ""))
+    candidates: dict[str, list[str]] = {}
+    for line in same:
+        for given in [*_listed(line.get("pos_candidates")), *_listed(line.get("neg_candidates"))]:
+            uid = str(require(given, "backend_node_id"))
+            candidates.setdefault(uid, [uid, *_name(given, names)])
+    gold = str(require(positives[0], "backend_node_id"))
+    _, role, text = candidates[gold]
+    raw = {
+        "action_uid": record["action_uid"],
+        "operation": dict(operation),
+        "target": {"uid": gold, "role": role, "text": text},
+        "candidates": list(candidates.values()),
+    }
+    op = str(require(operation, "op"))
+    action = _action(op, str(operation.get("value") or ""), role, text, raw, mapping)
+    return Step(index=index, observation=Observation(app=website), action=action)
+
+
+def _listed(given: Any) -> list[Mapping[str, Any]]:
+    """Candidates as a list of objects (SeeAct's dumps sometimes hold them as JSON text)."""
+    if isinstance(given, str):
+        given = json.loads(given) if given.strip() else []
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise TypeError(f"candidates must be a list, got {type(given).__name__}")
+    return given
+
+
+def _names(html: str) -> dict[str, tuple[str, str]]:
+    """backend_node_id → (tag, visible text, else a naming attribute) from the cleaned HTML."""
+    if not html:
+        return {}
+    soup = BeautifulSoup(html, "html.parser")
+    found = {}
+    for node in soup.find_all(backend_node_id=True):
+        text = " ".join(node.get_text(" ").split())[:_MAX_TEXT]
+        if not text:
+            text = _attribute_name(node.attrs)
+        found[str(node["backend_node_id"])] = (node.name, text)
+    return found
+
+
+def _name(candidate: Mapping[str, Any], names: Mapping[str, tuple[str, str]]) -> list[str]:
+    uid = str(candidate["backend_node_id"])
+    tag, text = names.get(uid, (str(candidate.get("tag") or ""), ""))
+    attributes = candidate.get("attributes")
+    if isinstance(attributes, str):
+        attributes = json.loads(attributes) if attributes.strip() else {}
+    if isinstance(attributes, Mapping) and not text:
+        text = _attribute_name(attributes)
+    return [tag, text]
+
+
+def _attribute_name(attributes: Mapping[str, Any]) -> str:
+    for key in _NAMING:
+        if attributes.get(key):
+            return " ".join(str(attributes[key]).split())[:_MAX_TEXT]
+    return ""
