@@ -11,7 +11,7 @@ from taskspace.webeval.tasks import task_from_episode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "episodes"
 LIVE = FIXTURES / "real" / "mind2web_live" / "mind2web-live_test_excerpt.json"
-SEEACT = FIXTURES / "seeact" / "queries.jsonl"
+SEEACT = Path(__file__).parent / "fixtures" / "webeval" / "seeact_queries.jsonl"
 
 
 def _split(results: object) -> tuple[list[Episode], list[EpisodeError]]:
