@@ -257,3 +257,13 @@ def _register_report() -> None:
 
 
 _register_report()
+
+
+def _register_steps() -> None:
+    """Step-level runs on Mind2Web-format episodes live in their own module."""
+    from taskspace.cli.eval_steps import steps
+
+    eval_group.add_command(steps)
+
+
+_register_steps()

@@ -9,6 +9,13 @@ from typing import Any
 
 from taskspace.webeval.model import Element, GoldStep, Plan, StepOutcome, Triplet, WebTask
 
+TASK_KEY = "web_task"
+"""Sample metadata: the episode's gold steps (for the step environment and the scorer)."""
+POOL_KEY = "site_candidates"
+"""Sample metadata: the site pool, for steps without candidates of their own."""
+OUTCOMES_KEY = "webeval_outcomes"
+"""Sample store: what the pipeline did at each step, for the stage metrics."""
+
 
 def _element(given: Mapping[str, Any]) -> Element:
     return Element(str(given["uid"]), str(given.get("role") or ""), str(given.get("text") or ""))
