@@ -90,6 +90,17 @@ def test_offline_pipeline_run_is_scored_and_written(
     assert len(_attempts(session_graph, run, "Step")) == steps
     listed = json.loads(kg(server_env, "eval", "list", "--json").output)
     assert any(row["run"] == run and row["attempts"] == 13 for row in listed)
+    # the report's step section sums the same values back from the graph
+    page = loaded.parent / "report.html"
+    shown = kg(server_env, "eval", "report", run, "-o", str(page), "--json")
+    assert shown.exit_code == 0, shown.output
+    (entry,) = json.loads(shown.output)["step_metrics"]
+    assert (entry["run"], entry["episodes"], entry["steps"]) == (run, 13, steps)
+    assert entry["micro"]["step_sr"] == report["metrics"]["step_sr"]["micro"]
+    assert entry["macro"]["re_acc_flex"] == report["metrics"]["re_acc"]["macro_flex"]
+    assert entry["task_sr"]["task_sr"] == report["task_sr"]
+    html = page.read_text()
+    assert 'id="step_metrics"' in html and 'id="step_metrics-bar-1-2"' in html
 
 
 def test_seeact_steps_use_their_own_candidates(
