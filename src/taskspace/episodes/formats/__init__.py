@@ -29,7 +29,7 @@ from taskspace.episodes.formats import (
     uiautomator,
 )
 from taskspace.episodes.model import Episode, EpisodeError
-from taskspace.episodes.sources import load_yaml, parse_json, read_text
+from taskspace.episodes.sources import load_yaml, parse_json, read_lines, read_text
 
 Reader = Callable[[Path], Iterator[Episode | EpisodeError]]
 
@@ -146,7 +146,9 @@ def _sniff(path: Path) -> tuple[str | None, Any]:
     if path.suffix.lower() in (".yaml", ".yml"):
         return _shape(load_yaml(path))
     if path.suffix.lower() == ".jsonl":
-        return (_lines_format(read_text(path)), None)  # read line by line
+        # read line by line: one undecodable line is one bad record, not the file's
+        first = next((line for line in read_lines(path) if line.strip()), b"")
+        return (_lines_format(first.decode("utf-8", errors="replace")), None)
     text = read_text(path)
     if _several_json_lines(text):
         return (_lines_format(text), None)
