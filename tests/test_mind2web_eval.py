@@ -114,7 +114,17 @@ def test_seeact_steps_use_their_own_candidates(
     assert report["metrics"]["re_acc"]["micro"] == 1.0
 
 
-def test_unknown_selection_is_one_line(server_env: dict[str, str], loaded: Path) -> None:
+def test_unknown_selection_and_wrong_command_are_one_line(
+    server_env: dict[str, str], loaded: Path, tmp_path: Path
+) -> None:
     result = kg(server_env, "eval", "steps", "aitw")
     assert result.exit_code == 1
     assert "no Mind2Web-format episodes for 'aitw'" in result.output
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text("")
+    wrong = kg(server_env, "eval", "run", str(tasks), "--agent", "mind2web-pipeline")
+    assert wrong.exit_code == 1
+    assert "kg eval steps EPISODES --agent mind2web-pipeline" in wrong.output
+    other = kg(server_env, "eval", "steps", "mind2web", "--agent", "extractive")
+    assert other.exit_code == 1
+    assert "not a step-level web agent" in other.output

@@ -106,6 +106,11 @@ def run_command(
     from taskspace.tasks.store import read_tasks_file, write_task_nodes
 
     spec = load_agent_spec(agent_name)
+    if spec.kind == "web_steps":
+        raise UserError(
+            f"agent {spec.name!r} scores episodes step by step: "
+            f"kg eval steps EPISODES --agent {spec.name}"
+        )
     config = RunConfig(
         agent=spec.name,
         model=resolve_model(spec, model),
