@@ -71,3 +71,40 @@ def test_seeact_bad_line_is_one_error_the_rest_loads(tmp_path: Path) -> None:
     assert reasons[1] == "task a-1 step 1: no positive candidate: the step has no gold element"
     assert reasons[2] == "task a-2: missing field 'website'"
     assert episodes == []
+
+
+def test_full_mind2web_records_keep_their_page_candidates(tmp_path: Path) -> None:
+    steps = [json.loads(line) for line in SEEACT.read_text().splitlines()]
+    record = {
+        "annotation_id": "full-1",
+        "website": "thumbtack",
+        "confirmed_task": steps[0]["confirmed_task"],
+        "action_reprs": [
+            "[textbox]  Search services -> TYPE: house cleaner",
+            "[button]  Search -> CLICK",
+        ],
+        "actions": [
+            {
+                key: step[key]
+                for key in (
+                    "action_uid",
+                    "operation",
+                    "pos_candidates",
+                    "neg_candidates",
+                    "cleaned_html",
+                )
+            }
+            for step in steps[:2]
+        ],
+    }
+    path = tmp_path / "full.json"
+    path.write_text(json.dumps([record]))
+    (episode,) = [e for e in read_episodes(path, "mind2web") if isinstance(e, Episode)]
+    task = task_from_episode(episode)
+    assert [(s.element.uid, s.element.text, s.op) for s in task.steps] == [
+        ("10", "Search services", "TYPE"),
+        ("12", "Search", "CLICK"),
+    ]
+    assert [c.uid for c in task.steps[1].candidates or ()] == ["12", "10", "11"]
+    # the action repr still names the element for people
+    assert episode.steps[0].action.target_role == "textbox"

@@ -9,31 +9,26 @@ choice ``choices`` of one batch. A step split into several choice batches is sev
 lines with the same ``action_uid``: they are one step. Lines are grouped into one episode
 per ``annotation_id``; a step's position is the number of actions before it.
 
-The gold element is the first positive candidate. Every candidate is named by its tag and
-its text in ``cleaned_html`` (else its ``aria_label``, ``placeholder``, ``title``,
-``alt`` or ``value`` attribute) and kept in the step's ``raw`` as ``candidates``, so the
-step-level evaluation (``taskspace.webeval``) offers the page's own candidates.
+The gold element is the first positive candidate; every candidate is named and kept in the
+step's ``raw`` (``taskspace.episodes.formats.candidates``), so the step-level evaluation
+(``taskspace.webeval``) offers the page's own candidates.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bs4 import BeautifulSoup
-
 from taskspace.episodes.formats.base import Results, attempt, episode_id, require
+from taskspace.episodes.formats.candidates import page_candidates
 from taskspace.episodes.formats.mind2web import _action
 from taskspace.episodes.mappings import Mind2WebMapping, load_mapping
 from taskspace.episodes.model import Episode, EpisodeError, Observation, Step
 from taskspace.episodes.sources import decode_line, parse_json, read_lines
 
 DATASET = "seeact"
-_NAMING = ("aria_label", "placeholder", "title", "alt", "value", "input_value")
-_MAX_TEXT = 120
 
 
 def matches(document: Any) -> bool:
@@ -117,66 +112,11 @@ def _step(
 ) -> Step:
     record = same[0]
     operation = require(record, "operation")
-    positives = _listed(require(record, "pos_candidates"))
-    if not positives:
+    page = page_candidates(same)
+    if page is None:
         raise ValueError("no positive candidate: the step has no gold element")
-    names = _names(str(record.get("cleaned_html") or ""))
-    candidates: dict[str, list[str]] = {}
-    for line in same:
-        for given in [*_listed(line.get("pos_candidates")), *_listed(line.get("neg_candidates"))]:
-            uid = str(require(given, "backend_node_id"))
-            candidates.setdefault(uid, [uid, *_name(given, names)])
-    gold = str(require(positives[0], "backend_node_id"))
-    _, role, text = candidates[gold]
-    raw = {
-        "action_uid": record["action_uid"],
-        "operation": dict(operation),
-        "target": {"uid": gold, "role": role, "text": text},
-        "candidates": list(candidates.values()),
-    }
+    role, text = page["target"]["role"], page["target"]["text"]
+    raw = {"action_uid": record["action_uid"], "operation": dict(operation), **page}
     op = str(require(operation, "op"))
     action = _action(op, str(operation.get("value") or ""), role, text, raw, mapping)
     return Step(index=index, observation=Observation(app=website), action=action)
-
-
-def _listed(given: Any) -> list[Mapping[str, Any]]:
-    """Candidates as a list of objects (SeeAct's dumps sometimes hold them as JSON text)."""
-    if isinstance(given, str):
-        given = json.loads(given) if given.strip() else []
-    if given is None:
-        return []
-    if not isinstance(given, list):
-        raise TypeError(f"candidates must be a list, got {type(given).__name__}")
-    return given
-
-
-def _names(html: str) -> dict[str, tuple[str, str]]:
-    """backend_node_id → (tag, visible text, else a naming attribute) from the cleaned HTML."""
-    if not html:
-        return {}
-    soup = BeautifulSoup(html, "html.parser")
-    found = {}
-    for node in soup.find_all(backend_node_id=True):
-        text = " ".join(node.get_text(" ").split())[:_MAX_TEXT]
-        if not text:
-            text = _attribute_name(node.attrs)
-        found[str(node["backend_node_id"])] = (node.name, text)
-    return found
-
-
-def _name(candidate: Mapping[str, Any], names: Mapping[str, tuple[str, str]]) -> list[str]:
-    uid = str(candidate["backend_node_id"])
-    tag, text = names.get(uid, (str(candidate.get("tag") or ""), ""))
-    attributes = candidate.get("attributes")
-    if isinstance(attributes, str):
-        attributes = json.loads(attributes) if attributes.strip() else {}
-    if isinstance(attributes, Mapping) and not text:
-        text = _attribute_name(attributes)
-    return [tag, text]
-
-
-def _attribute_name(attributes: Mapping[str, Any]) -> str:
-    for key in _NAMING:
-        if attributes.get(key):
-            return " ".join(str(attributes[key]).split())[:_MAX_TEXT]
-    return ""
