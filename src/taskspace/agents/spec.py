@@ -11,7 +11,7 @@ from taskspace.errors import UserError
 from taskspace.resources import resource_dir
 from taskspace.specfiles import read_spec
 
-AgentKind = Literal["extractive", "rag", "multi_agent", "graph_tools"]
+AgentKind = Literal["extractive", "rag", "multi_agent", "graph_tools", "web_steps"]
 
 
 class AgentSpecError(UserError):
@@ -30,6 +30,12 @@ class AgentSpec(BaseModel):
     max_steps: int = Field(default=8, ge=1, description="tool calls or stages at most")
     tools: tuple[str, ...] = Field(
         default=(), description="graph tools the agent may call (taskspace.graphtools)"
+    )
+    batches: int = Field(
+        default=4, ge=1, le=20, description="web_steps: page sections planned in parallel"
+    )
+    selection: Literal["first_viable", "llm_select"] = Field(
+        default="llm_select", description="web_steps: the strategy whose action is scored"
     )
     prompts: dict[str, str] = Field(
         default_factory=dict, description="role prompts by role (system, planner, …)"

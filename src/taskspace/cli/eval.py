@@ -106,6 +106,11 @@ def run_command(
     from taskspace.tasks.store import read_tasks_file, write_task_nodes
 
     spec = load_agent_spec(agent_name)
+    if spec.kind == "web_steps":
+        raise UserError(
+            f"agent {spec.name!r} scores episodes step by step: "
+            f"kg eval steps EPISODES --agent {spec.name}"
+        )
     config = RunConfig(
         agent=spec.name,
         model=resolve_model(spec, model),
@@ -257,3 +262,13 @@ def _register_report() -> None:
 
 
 _register_report()
+
+
+def _register_steps() -> None:
+    """Step-level runs on Mind2Web-format episodes live in their own module."""
+    from taskspace.cli.eval_steps import steps
+
+    eval_group.add_command(steps)
+
+
+_register_steps()

@@ -131,9 +131,27 @@ def run_eval(
     if not tasks:
         raise UserError(f"{tasks_file}: no tasks to run")
     run_id = config.run_id(tasks_digest(tasks_file))
+    task = inspect_task(tasks, spec, graph, scorer or scorer_named(config.scorer), config)
+    return run_inspect_task(
+        task, run_id, str(tasks_file), spec, config, home, concurrency, display, Path(tasks_file)
+    )
+
+
+def run_inspect_task(
+    task: InspectTask,
+    run_id: str,
+    source: str,
+    spec: AgentSpec,
+    config: RunConfig,
+    home: Path,
+    concurrency: Concurrency,
+    display: str | None,
+    tasks_file: Path,
+) -> RunOutcome:
+    """Run (or resume) a built inspect task in the run's log folder; ``source`` is what the
+    run's ``tasks_file`` says it ran on (a tasks file, or ``episodes:<selection>``)."""
     log_dir = eval_log_root(home) / run_id
     log_dir.mkdir(parents=True, exist_ok=True)
-    task = inspect_task(tasks, spec, graph, scorer or scorer_named(config.scorer), config)
     complete, logs = eval_set(
         task,
         log_dir=str(log_dir),
@@ -148,7 +166,7 @@ def run_eval(
         max_samples=concurrency.max_samples,
         metadata={
             "taskspace_run": run_id,
-            "tasks_file": str(tasks_file),
+            "tasks_file": source,
             "agent_spec": spec.model_dump(),
             "run_config": asdict(config),
         },

@@ -38,6 +38,7 @@ FORMATS = (
     "odyssey",
     "mind2web",
     "mind2web_live",
+    "seeact",
     "uiautomator",
     "droidbot",
     "jsonl",

@@ -12,6 +12,7 @@ from typing import Any
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph, Record
 from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
+from taskspace.reports.steps import read_step_metrics
 
 MAX_NAMED_RUNS = 20
 """Run ids an error message lists before it says how many more exist."""
@@ -173,5 +174,9 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
     shown = [table for table in tables if table.rows]
     omitted = [table.title for table in tables if not table.rows]
     return ReportData(
-        runs=runs, breakdowns=shown, pass_at_k=_pass_at_k(graph, run_ids, runs), omitted=omitted
+        runs=runs,
+        breakdowns=shown,
+        pass_at_k=_pass_at_k(graph, run_ids, runs),
+        omitted=omitted,
+        step_metrics=read_step_metrics(graph, run_ids),
     )

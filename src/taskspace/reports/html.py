@@ -11,6 +11,8 @@ from markupsafe import Markup
 
 from taskspace.reports import plots
 from taskspace.reports.model import Cell, ReportData
+from taskspace.reports.steps import LABELS as STEP_LABELS
+from taskspace.reports.steps import step_metrics_plot
 
 TITLE = "Evaluation report"
 
@@ -47,6 +49,8 @@ def draw_plots(data: ReportData) -> dict[str, Markup]:
     drawn.update({table.key: plots.breakdown_plot(table) for table in data.breakdowns})
     if data.pass_at_k:
         drawn["pass_at_k"] = plots.pass_at_k_plot(data.pass_at_k)
+    if data.step_metrics:
+        drawn["step_metrics"] = step_metrics_plot(data.step_metrics)
     return {key: Markup(svg) for key, svg in drawn.items()}
 
 
@@ -59,6 +63,7 @@ def render_report(data: ReportData, generated: datetime | None = None) -> str:
         plots=draw_plots(data),
         generated=(generated or datetime.now(UTC)).isoformat(timespec="seconds"),
         max_epochs=max((entry.epochs for entry in data.pass_at_k), default=0),
+        step_labels=STEP_LABELS,
     )
 
 

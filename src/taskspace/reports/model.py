@@ -133,6 +133,8 @@ class ReportData:
     breakdowns: list[Breakdown]
     pass_at_k: list[PassAtK]
     omitted: list[str] = field(default_factory=list)
+    step_metrics: list[Any] = field(default_factory=list)
+    """``taskspace.reports.steps.StepMetrics`` of the step-level runs among them."""
 
     def breakdown(self, key: str) -> Breakdown | None:
         return next((table for table in self.breakdowns if table.key == key), None)
@@ -143,4 +145,5 @@ class ReportData:
             "tables": {table.key: table.as_dict() for table in self.breakdowns},
             "pass_at_k": [entry.as_dict() for entry in self.pass_at_k],
             "omitted": self.omitted,
+            "step_metrics": [entry.as_dict() for entry in self.step_metrics],
         }

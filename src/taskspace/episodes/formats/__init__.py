@@ -4,7 +4,8 @@ Formats are told apart by content, not by file name: a folder holding LlamaTouch
 ``eventStructs.txt`` is a trace; a JSON list of steps with ``result_action_type`` is AITW;
 an object with ``device_info`` and ``steps`` is GUI Odyssey; records with ``website`` and
 ``actions`` are Mind2Web; tasks with an ``evaluation`` list of key steps are Mind2Web-Live
-(WebCanvas); YAML with ``records`` is a DroidBot graph; JSON objects one per line with
+(WebCanvas); per-step records with ``action_uid`` and ``pos_candidates`` are SeeAct's;
+YAML with ``records`` is a DroidBot graph; JSON objects one per line with
 ``task`` and ``steps`` are our JSONL. UI dumps met on the way (``N.json``, ``N.vh`` beside
 a JSONL file, Rico view hierarchies) are screens, not episodes, and are passed over.
 """
@@ -24,10 +25,11 @@ from taskspace.episodes.formats import (
     mind2web,
     mind2web_live,
     odyssey,
+    seeact,
     uiautomator,
 )
 from taskspace.episodes.model import Episode, EpisodeError
-from taskspace.episodes.sources import load_yaml, parse_json, read_text
+from taskspace.episodes.sources import load_yaml, parse_json, read_lines, read_text
 
 Reader = Callable[[Path], Iterator[Episode | EpisodeError]]
 
@@ -36,6 +38,7 @@ FORMATS: dict[str, Reader] = {
     "gui_odyssey": odyssey.read,
     "mind2web": mind2web.read,
     "mind2web_live": mind2web_live.read,
+    "seeact": seeact.read,
     "uiautomator": uiautomator.read,
     "droidbot": droidbot.read,
     "jsonl": jsonl.read,
@@ -50,6 +53,7 @@ _DOCUMENTS: dict[str, tuple[_Matcher, _FromDocument]] = {
     "gui_odyssey": (odyssey.matches, odyssey.from_document),
     "mind2web": (mind2web.matches, mind2web.from_document),
     "mind2web_live": (mind2web_live.matches, mind2web_live.from_document),
+    "seeact": (seeact.matches, seeact.from_document),
     "droidbot": (droidbot.matches, droidbot.from_document),
 }
 """Formats read from one parsed JSON/YAML document, so detection parses a file once."""
@@ -60,6 +64,7 @@ _SUFFIXES = {
     "gui_odyssey": {".json"},
     "mind2web": {".json"},
     "mind2web_live": {".json"},
+    "seeact": {".jsonl", ".json"},
     "droidbot": {".yaml", ".yml"},
     "jsonl": {".jsonl", ".json"},
     "uiautomator": set(),
@@ -130,7 +135,7 @@ def _read_file(path: Path, fmt: str | None, explicit: bool) -> Iterator[Episode 
         return
     if name is None:
         yield EpisodeError(str(path), None, f"not a known episode format ({', '.join(FORMATS)})")
-    elif name in _DOCUMENTS:
+    elif name in _DOCUMENTS and document is not None:
         yield from _DOCUMENTS[name][1](document, path)
     else:
         yield from FORMATS[name](path)
@@ -141,10 +146,12 @@ def _sniff(path: Path) -> tuple[str | None, Any]:
     if path.suffix.lower() in (".yaml", ".yml"):
         return _shape(load_yaml(path))
     if path.suffix.lower() == ".jsonl":
-        return ("jsonl", None)  # read line by line: one undecodable line is one bad record
+        # read line by line: one undecodable line is one bad record, not the file's
+        first = next((line for line in read_lines(path) if line.strip()), b"")
+        return (_lines_format(first.decode("utf-8", errors="replace")), None)
     text = read_text(path)
     if _several_json_lines(text):
-        return ("jsonl", None)
+        return (_lines_format(text), None)
     if text.lstrip()[:1] not in ("[", "{"):
         return (None, None)
     return _shape(parse_json(text, str(path)))
@@ -159,6 +166,16 @@ def _shape(document: Any) -> tuple[str | None, Any]:
     if _is_ui_dump(document):
         return (_UI_DUMP, None)
     return (None, None)
+
+
+def _lines_format(text: str) -> str:
+    """JSON Lines are ours unless the first record is a SeeAct step (one bad line is one
+    bad record either way)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        return "seeact" if seeact.matches(json.loads(first)) else "jsonl"
+    except json.JSONDecodeError:
+        return "jsonl"
 
 
 def _several_json_lines(text: str) -> bool:

@@ -10,8 +10,9 @@ dataset's own JSON): ``annotation_id``, ``confirmed_task``, ``website``, ``actio
 There is no UI tree or screenshot: each step's observation only says which site it is
 on, and the target is the element's text and ARIA role as the input names them. The raw
 list has no episode id; the trace file name in ``trace_url`` is unique per task and
-serves as one (else the file name and the task's position). From full records the HTML snapshots and
-candidate lists are left out of ``raw``; the operation, action uid and repr are kept.
+serves as one (else the file name and the task's position). From full records the HTML
+snapshots are left out of ``raw``; the operation, action uid and repr are kept, and an
+action's page candidates, named, as ``target`` and ``candidates`` (as for SeeAct's).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from taskspace.episodes.formats import mind2web_live
 from taskspace.episodes.formats.base import Results, attempt, document_reader, episode_id, require
+from taskspace.episodes.formats.candidates import page_candidates
 from taskspace.episodes.mappings import Mind2WebMapping, load_mapping
 from taskspace.episodes.model import Action, Episode, EpisodeError, Observation, Step
 from taskspace.episodes.sources import load_json
@@ -47,6 +50,11 @@ def matches(document: Any) -> bool:
 
 
 def from_document(document: Any, path: Path) -> Results:
+    if mind2web_live.matches(document):
+        # Mind2Web-Live (WebCanvas) tasks named as Mind2Web: their own format, not a
+        # "missing field 'website'" for every task.
+        yield from mind2web_live.from_document(document, path)
+        return
     records = document if isinstance(document, list) else [document]
     for index, record in enumerate(records):
         yield attempt(path, f"task {index}", partial(_episode, record, index, path))
@@ -98,11 +106,14 @@ def _full_action(given: Any, shown: str | None, mapping: Mind2WebMapping) -> Act
     match = _REPR.match(shown) if shown else None
     role = match["role"] if match else ""
     text = match["text"] if match else ""
-    raw = {
+    raw: dict[str, Any] = {
         "action_uid": given.get("action_uid"),
         "operation": dict(operation),
         "action_repr": shown,
     }
+    page = page_candidates([given]) if given.get("pos_candidates") else None
+    if page is not None:
+        raw.update(page)
     return _action(op, value, role, text, raw, mapping)
 
 

@@ -1,0 +1,67 @@
+"""The inspect scorer of step-level runs: every step's metrics, with and without the
+flexible ground truth, from the stage outcomes the pipeline left in the sample's store.
+
+The score's value holds the episode's means (and ``success``: every step right; and
+``success_flex``); its metadata the per-step values and predicted actions, which
+``kg eval steps`` sums into micro and per-task averages and writes to the graph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
+from inspect_ai.solver import TaskState
+
+from taskspace.webeval.evaluate import FLEX, METRICS, pages_of, score_task
+from taskspace.webeval.metrics import summarize, task_success
+from taskspace.webeval.serial import (
+    OUTCOMES_KEY,
+    POOL_KEY,
+    TASK_KEY,
+    elements_from_json,
+    outcome_from_dict,
+    task_from_json,
+)
+
+ALWAYS = tuple(
+    key + suffix
+    for key in METRICS
+    if key not in ("ap_acc", "grounding_acc")  # absent where ranking lost the element
+    for suffix in ("", FLEX)
+)
+SCORE_KEYS = (*ALWAYS, "success", "success_flex")
+
+
+@scorer(metrics={key: [mean()] for key in SCORE_KEYS})
+def step_scorer(final: str = "llm_select") -> Scorer:
+    async def score(state: TaskState, target: Target) -> Score:
+        task = task_from_json(str(state.metadata[TASK_KEY]))
+        pool = elements_from_json(str(state.metadata.get(POOL_KEY) or "[]"))
+        stored: list[dict[str, Any]] = state.store.get(OUTCOMES_KEY, [])
+        outcomes = [outcome_from_dict(done) for done in stored]
+        steps = score_task(task, pages_of(task, {task.website: pool}), outcomes, final)
+        values = [step.values for step in steps]
+        means = summarize([values]).micro
+        value: dict[str, float] = {key: round(number, 6) for key, number in means.items()}
+        value["score"] = value.get("step_sr", 0.0)
+        value["success"] = 1.0 if task_success(values) else 0.0
+        value["success_flex"] = 1.0 if task_success(values, "step_sr" + FLEX) else 0.0
+        detail = [
+            {
+                "index": step.index,
+                "predicted": asdict(step.predicted) if step.predicted else None,
+                "values": step.values,
+            }
+            for step in steps
+        ]
+        done = sum(1 for v in values if v.get("step_sr") == 1.0)
+        return Score(
+            value=value,
+            answer=state.output.completion if state.output else "",
+            explanation=f"{done} of {len(values)} steps right",
+            metadata={"steps": detail},
+        )
+
+    return score

@@ -1,0 +1,153 @@
+"""Step-level runs on Mind2Web-format episodes in the graph (``kg eval steps``).
+
+One inspect sample per episode: its input is the task, its metadata the gold steps and
+the site's candidate pool (read by the step environment and the scorer, never by the
+predictor). The solver is the agent's (``web_steps`` kind); the scorer recomputes every
+step's metrics from what each stage did (``taskspace.webeval``), with and without the
+flexible ground truth. The run is a ``:Run``; its results are ``ATTEMPTED`` edges to
+each ``:Episode`` (the task's means) and to each ``:Step`` (that step's metrics).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import Task as InspectTask
+from inspect_ai.dataset import MemoryDataset, Sample
+
+from taskspace.agents.registry import build_solver
+from taskspace.agents.spec import AgentSpec
+from taskspace.errors import UserError
+from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome, run_inspect_task
+from taskspace.evaluation.step_scorer import step_scorer
+from taskspace.graph.connection import Graph
+from taskspace.webeval.model import Element, GoldStep, WebTask
+from taskspace.webeval.serial import POOL_KEY, TASK_KEY, elements_to_json, task_to_json
+from taskspace.webeval.tasks import NotAWebStepError, gold_step, site_pools, task_from_row
+
+WEB_DATASETS = ("mind2web", "seeact")
+"""Episode datasets whose steps carry Mind2Web operations on named elements."""
+POOL_DATASETS = ("mind2web",)
+"""Datasets whose steps bring no page: their candidates are the site pool."""
+ALL = "all"
+NO_LIMIT = 1_000_000_000
+
+
+@dataclass
+class StepTasks:
+    selection: str
+    tasks: list[tuple[str, str, WebTask]] = field(default_factory=list)
+    """(episode node id, episode key, task)."""
+    skipped: list[str] = field(default_factory=list)
+    pools: dict[str, tuple[Element, ...]] = field(default_factory=dict)
+
+
+def selection_params(selection: str) -> dict[str, Any]:
+    """``all``, a dataset name, or the file the episodes were loaded from."""
+    if selection == ALL:
+        return {"datasets": list(WEB_DATASETS), "file": None}
+    if selection in WEB_DATASETS:
+        return {"datasets": [selection], "file": None}
+    return {"datasets": list(WEB_DATASETS), "file": str(Path(selection).expanduser().resolve())}
+
+
+def read_step_tasks(graph: Graph, selection: str, limit: int | None = None) -> StepTasks:
+    found = StepTasks(selection)
+    rows = graph.read("webeval/episodes", **selection_params(selection), limit=limit or NO_LIMIT)
+    for row in rows:
+        try:
+            found.tasks.append((str(row["id"]), str(row["key"]), task_from_row(row)))
+        except NotAWebStepError as exc:
+            found.skipped.append(f"{row['key']}: {exc}")
+    if not found.tasks:
+        raise UserError(
+            f"no Mind2Web-format episodes for {selection!r} in the graph (choose {ALL}, "
+            f"{', '.join(WEB_DATASETS)} or a loaded file; load them with `kg load episodes`)"
+        )
+    apps = sorted({t.website for _, _, t in found.tasks if _needs_pool(t)})
+    if apps:
+        found.pools = _pools(graph.read("webeval/site_steps", apps=apps, datasets=POOL_DATASETS))
+    return found
+
+
+def _needs_pool(task: WebTask) -> bool:
+    return any(step.candidates is None for step in task.steps)
+
+
+def _pools(rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[Element, ...]]:
+    steps: dict[tuple[str, str], list[GoldStep]] = {}
+    for row in rows:
+        raw = json.loads(row["raw_json"]) if row.get("raw_json") else None
+        try:
+            step = gold_step(int(row["index"]), str(row["kind"]), row["target"], row["text"], raw)
+        except NotAWebStepError:
+            continue
+        steps.setdefault((str(row["key"]), str(row["app"])), []).append(step)
+    tasks = [WebTask(key, app, "", tuple(found)) for (key, app), found in steps.items()]
+    return site_pools(tasks)
+
+
+def step_dataset(found: StepTasks) -> MemoryDataset:
+    samples = [
+        Sample(
+            id=node_id,
+            input=task.task,
+            metadata={
+                "episode": key,
+                "website": task.website,
+                TASK_KEY: task_to_json(task),
+                POOL_KEY: elements_to_json(found.pools.get(task.website, ())),
+            },
+        )
+        for node_id, key, task in found.tasks
+    ]
+    return MemoryDataset(samples, name=f"episodes:{found.selection}")
+
+
+def steps_digest(found: StepTasks) -> str:
+    """What the run ran on: the selection and every episode's gold steps and candidates."""
+    digest = hashlib.sha256(found.selection.encode())
+    for _, _, task in found.tasks:
+        digest.update(task_to_json(task).encode())
+    for site in sorted(found.pools):
+        digest.update(elements_to_json(found.pools[site]).encode())
+    return digest.hexdigest()[:16]
+
+
+def run_steps(
+    graph: Graph,
+    found: StepTasks,
+    spec: AgentSpec,
+    config: RunConfig,
+    home: Path,
+    concurrency: Concurrency | None = None,
+    display: str | None = None,
+) -> RunOutcome:
+    """Run (or resume) the agent over the episodes; a rerun of the same thing resumes."""
+    task = InspectTask(
+        dataset=step_dataset(found),
+        solver=build_solver(spec, graph),
+        scorer=step_scorer(spec.selection),
+        name=f"kg-{spec.name}",
+        epochs=config.epochs,
+        time_limit=config.time_limit,
+        token_limit=config.token_limit,
+    )
+    run_id = config.run_id(steps_digest(found))
+    source = f"episodes:{found.selection}"
+    return run_inspect_task(
+        task,
+        run_id,
+        source,
+        spec,
+        config,
+        home,
+        concurrency or Concurrency(),
+        display,
+        Path(found.selection),
+    )
