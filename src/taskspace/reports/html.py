@@ -10,6 +10,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from taskspace.reports import plots
+from taskspace.reports.hop_plots import hop_plots
 from taskspace.reports.model import Cell, ReportData
 
 TITLE = "Evaluation report"
@@ -47,6 +48,8 @@ def draw_plots(data: ReportData) -> dict[str, Markup]:
     drawn.update({table.key: plots.breakdown_plot(table) for table in data.breakdowns})
     if data.pass_at_k:
         drawn["pass_at_k"] = plots.pass_at_k_plot(data.pass_at_k)
+    if data.hops is not None:
+        drawn.update(hop_plots(data.hops))
     return {key: Markup(svg) for key, svg in drawn.items()}
 
 

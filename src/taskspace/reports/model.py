@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from taskspace.reports.hops import HopReport
+
 
 @dataclass
 class Cell:
@@ -133,6 +135,8 @@ class ReportData:
     breakdowns: list[Breakdown]
     pass_at_k: list[PassAtK]
     omitted: list[str] = field(default_factory=list)
+    hops: HopReport | None = None
+    """The MMInA hop-queue section (multihop attempts only)."""
 
     def breakdown(self, key: str) -> Breakdown | None:
         return next((table for table in self.breakdowns if table.key == key), None)
@@ -143,4 +147,5 @@ class ReportData:
             "tables": {table.key: table.as_dict() for table in self.breakdowns},
             "pass_at_k": [entry.as_dict() for entry in self.pass_at_k],
             "omitted": self.omitted,
+            **({"hops": self.hops.as_dict()} if self.hops and not self.hops.empty else {}),
         }
