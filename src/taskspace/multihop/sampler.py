@@ -33,6 +33,7 @@ from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, HopCheck, SuccessCriterion, Task, WebHop
 from taskspace.tasks.spoilers import named
+from taskspace.web.browser import origin_of
 
 END = "END"
 ATTEMPTS_PER_TASK = 30
@@ -145,7 +146,7 @@ def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]],
     end = WebHop(index=len(hops) + 1, kind="end", instruction=END, answer=END)
     lines = [f"Hop {hop.index}: {hop.instruction}" for hop in hops]
     prompt = (
-        f"This task has {len(hops)} hops; each hop starts from the previous hop's answer. "
+        f"This task has {len(hops)} hops; each hop starts where the previous one ended. "
         + " ".join(lines)
         + f" When you have answered every hop, reply {END}."
     )
@@ -177,7 +178,7 @@ def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]],
         coverage={
             "pattern": ["multihop:" + ">".join(hop.kind for hop in hops)],
             "page": pages,
-            "site": sorted({page.origin for _, page in chain}),
+            "site": sorted({origin_of(start), *(page.origin for _, page in chain)}),
             "difficulty": ["medium" if len(hops) == 2 else "hard"],
         },
         seed=seed,
