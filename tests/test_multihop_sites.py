@@ -4,7 +4,6 @@ inspect run written to the graph, its report section and its named queries."""
 
 from __future__ import annotations
 
-
 import pytest
 from inspect_ai import Task as InspectTask
 from inspect_ai import eval as inspect_eval
