@@ -9,7 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from inspect_ai import Task as InspectTask
+from inspect_ai import eval as inspect_eval
+from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from taskspace.evaluation.dataset import task_dataset
 from taskspace.multihop.family import MultihopFamily
 from taskspace.scoring.fuzzy import FuzzyMatcher, fuzzy_question, says_yes
 from taskspace.scoring.hops import (
@@ -20,8 +24,9 @@ from taskspace.scoring.hops import (
     task_success_rate,
     url_reached,
 )
+from taskspace.scoring.inspect_scorers import task_scorer
 from taskspace.settings import Settings
-from taskspace.tasks.attempt import Attempt, WebTrajectory
+from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import GroundRef, HopCheck, Task, WebHop
 from tests.messages_text_api import messages_text_api, user_text
 
@@ -239,3 +244,35 @@ def test_fuzzy_match_asks_the_papers_question(
         # the family builds its own matcher from the key
         score = MultihopFamily().score(_task(), attempt(answers=answers))
         assert score.metrics["hops_by_fuzzy"] == 1.0 and len(seen) == 2
+
+
+def test_the_inspect_task_scorer_runs_the_queue_with_fuzzy_match(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    given = attempt(answers=["Widgets", "the harbour bulletin", "Partner desk", "END"])
+
+    @solver
+    def stored() -> Solver:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            state.store.set(ATTEMPT_STORE_KEY, given.model_dump())
+            return state
+
+        return solve
+
+    with messages_text_api(lambda body: "Yes, it follows.") as (url, seen):
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
+        monkeypatch.setenv("TASKSPACE_HOME", str(tmp_path))
+        evaluation = InspectTask(
+            dataset=task_dataset([_task()]), solver=stored(), scorer=task_scorer()
+        )
+        (log,) = inspect_eval(
+            evaluation, model="mockllm/model", log_dir=str(tmp_path / "logs"), display="none"
+        )
+    assert log.status == "success", log.error
+    assert log.samples and log.samples[0].scores
+    value = log.samples[0].scores["task_scorer"].value
+    assert isinstance(value, dict)
+    assert value["success"] == 1.0 and value["hops_passed"] == 3.0
+    assert (value["hops_by_fuzzy"], value["hops_by_keywords"], value["ended"]) == (1.0, 2.0, 1.0)
+    assert len(seen) == 1  # hop 2 only
