@@ -13,6 +13,7 @@ so, and the hop asks for a fact of that page instead (its first section, ``secti
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,9 @@ from taskspace.graph.connection import Graph
 from taskspace.metapaths import metapath_library
 from taskspace.tasks.spoilers import named
 from taskspace.web.crawl import normalise_url
+
+
+_EDIT_LINK = re.compile(r"\s*\[\s*edit\s*\]$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -65,8 +69,11 @@ class WebReader:
         return {row["url"]: Page(**row) for row in self.read("pages", urls=urls)}
 
     def sections_at(self, urls: list[str] | None) -> dict[str, str]:
-        """Each page's first section heading (its first visible h2, top to bottom)."""
-        return {row["url"]: row["section"] for row in self.read("sections", urls=urls)}
+        """Each page's first section heading (its first visible h2 outside navigation,
+        top to bottom), without the "[edit]" link MediaWiki puts inside the h2."""
+        rows = self.read("sections", urls=urls)
+        found = {row["url"]: _EDIT_LINK.sub("", row["section"]).strip() for row in rows}
+        return {url: section for url, section in found.items() if len(section) > 1}
 
     def links_at(
         self, urls: list[str] | None, pages: dict[str, Page] | None
