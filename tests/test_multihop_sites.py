@@ -4,11 +4,18 @@ inspect run written to the graph, its report section and its named queries."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
+from click.testing import CliRunner
 from inspect_ai import Task as InspectTask
 from inspect_ai import eval as inspect_eval
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from taskspace.cli.main import cli
+from taskspace.documents.loader import load_documents
 from taskspace.evaluation.dataset import task_dataset
 from taskspace.evaluation.queries import run_eval_query
 from taskspace.evaluation.results import write_run_results
@@ -28,10 +35,11 @@ from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
-from taskspace.tasks.store import write_task_nodes
+from taskspace.tasks.store import write_jsonl, write_task_nodes
 from tests.multihop_support import CROSS_LINKS, PAGES, WikiSites, crawl_wiki_sites
 from tests.web_support import chromium_missing
 
+EXAMPLE_DOC = Path(__file__).resolve().parents[1] / "examples" / "documents" / "harbor-guide.md"
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
 
@@ -285,3 +293,54 @@ def test_report_and_named_queries_bin_hop_sr_and_task_sr(
         if row["agent"] == AGENT
     ]
     assert by_position == [(1, 4, 5), (2, 3, 5), (3, 2, 3), (4, 0, 1), (5, 0, 1)]
+
+
+def _edges(graph: Graph, run: str) -> list[dict[str, Any]]:
+    return graph.read_text(
+        "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(t:Task) RETURN t.id AS task, a.success AS ok,"
+        " a.hops_total AS total, a.hops_passed AS passed, a.first_failed_hop AS failed,"
+        " a.metrics_json AS metrics, a.error_type AS error ORDER BY task",
+        run=run,
+    )
+
+
+def _positions(env: dict[str, str]) -> list[tuple[int, int, int]]:
+    args = ["eval", "queries", "hop_success_by_position", "--json"]
+    result = CliRunner().invoke(cli, args, env=env)
+    assert result.exit_code == 0, result.output
+    rows = [row for row in json.loads(result.output) if row["agent"] == "extractive"]
+    return [(row["position"], row["passed"], row["attempts"]) for row in rows]
+
+
+def test_kg_eval_run_writes_the_hop_queue_to_attempted(
+    wiki: WikiSites, chains: SampleReport, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    tasks_file = tmp_path / "multihop.jsonl"
+    write_jsonl(chains.tasks[:3], tasks_file)
+    env = {**server_env, "ANTHROPIC_API_KEY": ""}  # offline: keywords and URLs only
+    args = ["eval", "run", str(tasks_file), "--agent", "extractive", "--display", "none", "--json"]
+    # the graph has web pages only: the extractive agent finds no chunks, every sample errors
+    first = CliRunner().invoke(cli, args, env=env)
+    assert first.exit_code == 0, first.output
+    summary = json.loads(first.output)
+    assert summary["errors"] == 3, summary
+    edges = _edges(wiki.graph, summary["run"])
+    assert [(edge["error"], edge["total"]) for edge in edges] == [("NoChunksError", None)] * 3
+    # unscored attempts still count, with their task's three hops and none passed
+    assert _positions(env) == [(1, 0, 3), (2, 0, 3), (3, 0, 3)]
+    # with a document loaded the same command resumes and scores the errored samples
+    assert not load_documents(wiki.graph, [EXAMPLE_DOC]).errors
+    again = CliRunner().invoke(cli, args, env=env)
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output)["run"] == summary["run"]
+    edges = _edges(wiki.graph, summary["run"])
+    assert sorted(edge["task"] for edge in edges) == sorted(task.id for task in chains.tasks[:3])
+    for edge in edges:
+        metrics = json.loads(edge["metrics"])
+        assert edge["error"] is None and edge["total"] == 3 and metrics["hops_total"] == 3.0
+        assert metrics["hops_passed"] == edge["passed"]
+        assert metrics["hop_sr"] == pytest.approx(edge["passed"] / 3)
+        assert edge["ok"] == (edge["passed"] == 3)
+        assert edge["failed"] == (0 if edge["passed"] == 3 else edge["passed"] + 1)
+    passed = [edge["passed"] for edge in edges]
+    assert _positions(env) == [(p, sum(n >= p for n in passed), 3) for p in (1, 2, 3)]

@@ -23,7 +23,6 @@ from taskspace.metapaths import metapath_library
 from taskspace.tasks.spoilers import named
 from taskspace.web.crawl import normalise_url
 
-
 _EDIT_LINK = re.compile(r"\s*\[\s*edit\s*\]$", re.IGNORECASE)
 
 

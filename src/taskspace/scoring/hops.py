@@ -217,16 +217,9 @@ def evaluate_queue(
         failed = not how
         result.hops.append(HopResult(hop.index, hop.kind, answer, bool(how), how))
     end_index = hops[-1].index if hops and hops[-1].kind == "end" else len(queue) + 1
-    result.hops.append(
-        HopResult(
-            end_index,
-            "end",
-            None,
-            not failed and bool(queue),
-            "end" if not failed else "",
-            evaluated=not failed,
-        )
-    )
+    reached = not failed and bool(queue)
+    closing: HowPassed = "end" if reached else ""
+    result.hops.append(HopResult(end_index, "end", None, reached, closing, evaluated=not failed))
     return result
 
 
