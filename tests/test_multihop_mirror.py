@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from taskspace.graph.connection import Graph
-from taskspace.multihop.sampler import SECTION_QUESTION, _next_hop
+from taskspace.multihop.sampler import SECTION_QUESTION, build_chain
 from taskspace.multihop.web import WebChains
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import load_web
@@ -51,8 +51,8 @@ def test_real_wikipedia_articles_give_their_first_article_section(
     links = {link.name: link for link in web.links[home]}
     assert set(links) == {heading for heading, _ in ARTICLES.values()}
     assert all(link.names_target and not link.cross for link in links.values())
-    step = _next_hop(web, 1, home, home, {home}, None, random.Random(0))
-    assert step is not None
-    hop, page = step
+    chain = build_chain(web, home, 1, random.Random(0))
+    assert chain is not None and len(chain) == 1
+    ((hop, page),) = chain
     assert SECTION_QUESTION in hop.instruction and hop.link == page.heading
     assert hop.answer == dict(ARTICLES.values())[page.heading]
