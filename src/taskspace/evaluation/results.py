@@ -18,6 +18,9 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
 
 _to_float = value_to_float()
+EDGE_METRICS = ("hops_total", "hops_passed", "first_failed_hop")
+"""Metrics also written as ATTEMPTED properties (integers), so that Cypher can group by
+them: ``metrics_json`` is text the report queries cannot look into."""
 _ERROR_NAME = re.compile(r"^(\w+(?:\.\w+)*)(?::|$)")
 
 
@@ -71,6 +74,7 @@ def attempt_row(sample: EvalSample) -> dict[str, Any]:
             "metrics_json": json.dumps(result.metrics, sort_keys=True),
             "error_type": errored,
             "answer": answer,
+            **{key: int(result.metrics[key]) for key in EDGE_METRICS if key in result.metrics},
         },
     }
 

@@ -2,111 +2,61 @@
 
 Two kinds of hop, both read from the graph:
 
-- follow: on the page the chain is on, take the link called “L” (one target only); the
-  answer is the main heading of the page it opens, which must occur in that page's text;
+- follow: on the page the chain is on, take the link called “L” (one target only, on the
+  same site or, through an absolute link, on another crawled site); the answer is the
+  main heading of the page it opens, which must occur in that page's text. When the link's
+  text *is* that heading (Wikipedia-style article links), asking for the heading would
+  give it away, so the hop asks for a fact of the page instead: its first section heading;
 - lookup: on a site, find the one page whose text mentions the previous hop's answer
   (other sites first, so a chain crosses sites when more than one is crawled); the answer
   is that page's heading.
 
-A hop's answer is the next hop's input: a follow hop starts on the page named by the
-previous answer, a lookup hop searches for it. Each hop carries its check (keywords the
-answer must include, the URL the agent must reach), and the chain ends with an END hop.
-Every hop is re-derived with ``metapaths/multihop/*.cypher`` before a task is kept.
+A hop's answer is the next hop's input: a follow hop starts on the page the previous hop
+reached, a lookup hop searches for the previous answer. Each hop carries its check
+(keywords the answer must include, the URL the agent must reach), and the chain ends with
+an END hop. Every hop is re-derived with ``metapaths/multihop/*.cypher`` before a task is
+kept, and a chain whose prompt names any hop's answer is dropped as a spoiler.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
-from taskspace.metapaths import metapath_library
+from taskspace.multihop.web import Link, Page, WebChains, WebReader
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, HopCheck, SuccessCriterion, Task, WebHop
 from taskspace.tasks.spoilers import named
+from taskspace.web.browser import origin_of
 
 END = "END"
 ATTEMPTS_PER_TASK = 30
 LOOKUP_SHARE = 0.5
-
-
-@dataclass(frozen=True)
-class Page:
-    site: str
-    origin: str
-    id: str
-    url: str
-    heading: str
-
-
-@dataclass(frozen=True)
-class Link:
-    page: str
-    name: str
-    target: str
-    elements: tuple[str, ...]
+CROSS_SHARE = 0.5
+"""How often a follow hop takes a link to another site when its page has one."""
+SECTION_QUESTION = "What is the heading of the first section of the page it opens?"
+HEADING_QUESTION = "What is the main heading of the page it opens?"
 
 
 REASONS = ("spoiler", "unverified", "duplicates")
 """Why a chain is dropped: an answer named in the prompt, not re-derived, made before."""
 
 
-class WebReader:
-    """The named multihop queries; re-derivation reads through this alone."""
-
-    def __init__(self, graph: Graph) -> None:
-        self.graph = graph
-
-    def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        return self.graph.read_text(metapath_library().text(f"multihop/{name}"), **params)
-
-    def site_of(self, origin: str) -> str | None:
-        rows = self.read("site", origin=origin)
-        return str(rows[0]["id"]) if rows else None
-
-    def lookup(self, site: str, term: str, exclude: str) -> list[str]:
-        """Pages of ``site`` other than ``exclude`` whose text mentions ``term``."""
-        return [row["url"] for row in self.read("lookup", site=site, term=term, exclude=exclude)]
-
-
-class WebChains(WebReader):
-    """The crawled graph as pages with answers and links between them (read once)."""
-
-    def __init__(self, graph: Graph) -> None:
-        super().__init__(graph)
-        self.pages = {row["url"]: Page(**row) for row in self.read("pages", urls=None)}
-        self.links: dict[str, list[Link]] = defaultdict(list)
-        self.ids = {page.url: page.id for page in self.pages.values()}
-        for row in self.read("links", urls=None):
-            self.ids[row["page"]] = row["page_id"]
-            target = self.pages.get(row["target"])
-            # a link named like the heading it opens would give the answer away
-            if target is not None and not named(row["link"], [target.heading]):
-                link = Link(row["page"], row["link"], row["target"], tuple(row["elements"]))
-                self.links[row["page"]].append(link)
-        self.sites = sorted({page.site for page in self.pages.values()})
-        self._lookups: dict[tuple[str, str, str], list[str]] = {}
-
-    def lookup(self, site: str, term: str, exclude: str) -> list[str]:
-        key = (site, term, exclude)
-        if key not in self._lookups:
-            self._lookups[key] = super().lookup(site, term, exclude)
-        return self._lookups[key]
-
-
-def _follow_text(index: int, link: str, start: str) -> str:
-    if index == 1:
+def _follow_text(index: int, link: Link, start: str, previous: WebHop | None) -> str:
+    if previous is None:
         where = f"Open {start}"
+    elif SECTION_QUESTION in previous.instruction:
+        where = f"On the page you opened in hop {index - 1}"
     else:
         where = f"On the page whose heading was your answer to hop {index - 1}"
-    return f"{where}, follow the link “{link}”. What is the main heading of the page it opens?"
+    question = SECTION_QUESTION if link.names_target else HEADING_QUESTION
+    return f"{where}, follow the link “{link.name}”. {question}"
 
 
 def _lookup_text(index: int, origin: str) -> str:
@@ -117,40 +67,62 @@ def _lookup_text(index: int, origin: str) -> str:
 
 
 def _hop(
-    index: int, kind: Literal["follow", "lookup"], text: str, at: str, target: Page, **extra: Any
+    index: int,
+    kind: Literal["follow", "lookup"],
+    text: str,
+    at: str,
+    target: Page,
+    answer: str,
+    **extra: Any,
 ) -> WebHop:
     return WebHop(
         index=index,
         kind=kind,
         instruction=text,
         page_url=at,
-        answer=target.heading,
-        check=HopCheck(keywords=[target.heading], url=target.url),
+        answer=answer,
+        check=HopCheck(keywords=[answer], url=target.url),
         **extra,
     )
 
 
+def _pick_link(links: list[Link], rng: random.Random) -> Link:
+    """A link to another site half the time when there is one, else any link."""
+    cross = [link for link in links if link.cross]
+    if cross and rng.random() < CROSS_SHARE:
+        return rng.choice(cross)
+    return rng.choice(links)
+
+
 def _next_hop(
-    web: WebChains, index: int, current: str, start: str, seen: set[str], rng: random.Random
+    web: WebChains,
+    index: int,
+    current: str,
+    start: str,
+    seen: set[str],
+    previous: WebHop | None,
+    rng: random.Random,
 ) -> tuple[WebHop, Page] | None:
-    """One more hop from the page ``current``: a lookup (when one exists and the dice say
-    so) or a follow, never to a page the chain has seen."""
+    """One more hop from the page ``current``: a lookup of the previous answer (when one
+    exists and the dice say so) or a follow, never to a page the chain has seen."""
     here = web.pages.get(current)
-    if index > 1 and here is not None and rng.random() < LOOKUP_SHARE:
+    if previous is not None and here is not None and rng.random() < LOOKUP_SHARE:
         sites = sorted(web.sites, key=lambda site: (site == here.site, site))
         for site in sites:
-            found = web.lookup(site, here.heading, current)
+            found = web.lookup(site, previous.answer, current)
             if len(found) == 1 and found[0] not in seen and found[0] in web.pages:
                 target = web.pages[found[0]]
                 text = _lookup_text(index, target.origin)
-                return _hop(index, "lookup", text, current, target, site=target.origin), target
+                hop = _hop(index, "lookup", text, current, target, target.heading)
+                return hop.model_copy(update={"site": target.origin}), target
     links = [link for link in web.links.get(current, []) if link.target not in seen]
     if not links:
         return None
-    link = rng.choice(links)
+    link = _pick_link(links, rng)
     target = web.pages[link.target]
-    text = _follow_text(index, link.name, start)
-    return _hop(index, "follow", text, current, target, link=link.name), target
+    answer = web.section_of[target.url] if link.names_target else target.heading
+    text = _follow_text(index, link, start, previous)
+    return _hop(index, "follow", text, current, target, answer, link=link.name), target
 
 
 def build_chain(
@@ -159,7 +131,8 @@ def build_chain(
     chain: list[tuple[WebHop, Page]] = []
     seen, current = {start}, start
     while len(chain) < hops:
-        step = _next_hop(web, len(chain) + 1, current, start, seen, rng)
+        previous = chain[-1][0] if chain else None
+        step = _next_hop(web, len(chain) + 1, current, start, seen, previous, rng)
         if step is None:
             return None
         chain.append(step)
@@ -173,7 +146,7 @@ def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]],
     end = WebHop(index=len(hops) + 1, kind="end", instruction=END, answer=END)
     lines = [f"Hop {hop.index}: {hop.instruction}" for hop in hops]
     prompt = (
-        f"This task has {len(hops)} hops; each hop starts from the previous hop's answer. "
+        f"This task has {len(hops)} hops; each hop starts where the previous one ended. "
         + " ".join(lines)
         + f" When you have answered every hop, reply {END}."
     )
@@ -196,47 +169,60 @@ def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]],
         template="multihop/follow",
         difficulty="medium" if len(hops) == 2 else "hard",
         prompt=prompt,
-        answer=final.heading,
+        answer=hops[-1].answer,
         check="contains_all",
         anchor=start_id,
-        fingerprint=fingerprint(prompt, final.heading),
+        fingerprint=fingerprint(prompt, hops[-1].answer),
         grounding=[GroundRef(label="WebPage", id=web.ids[url]) for url in pages]
         + [GroundRef(label="WebElement", id=element) for element in elements],
         coverage={
             "pattern": ["multihop:" + ">".join(hop.kind for hop in hops)],
             "page": pages,
-            "site": sorted({page.origin for _, page in chain}),
+            "site": sorted({origin_of(start), *(page.origin for _, page in chain)}),
             "difficulty": ["medium" if len(hops) == 2 else "hard"],
         },
         seed=seed,
         start_url=start,
         success=[
             SuccessCriterion(kind="url", value=final.url),
-            SuccessCriterion(kind="text_present", value=final.heading),
+            SuccessCriterion(kind="text_present", value=hops[-1].answer),
         ],
         hops=[*hops, end],
     )
 
 
+def _rederived_answer(web: WebReader, hop: WebHop, previous: str) -> str | None:
+    """The answer the graph gives ``hop`` now (None when its target is not unique, is not
+    the recorded page, or its link would name the answer)."""
+    if hop.kind == "follow":
+        links = web.links_at([hop.page_url or ""], None).get(hop.page_url or "", [])
+        matching = [link for link in links if link.name == hop.link]
+        targets = [link.target for link in matching]
+    else:
+        site = web.site_of(hop.site or "")
+        targets = web.lookup(site, previous, hop.page_url or "") if site else []
+    if targets != [hop.check.url]:
+        return None
+    if hop.kind == "follow" and SECTION_QUESTION in hop.instruction:
+        return web.sections_at(targets).get(targets[0])
+    if hop.kind == "follow" and matching[0].names_target:
+        return None
+    pages = web.pages_at(targets)
+    return pages[targets[0]].heading if targets[0] in pages else None
+
+
 def rederive_multihop(graph: Graph, task: Task) -> bool:
-    """True when every hop, re-run against the graph, reaches its recorded page, whose
-    heading is the recorded answer and occurs in its text; and the chain ends with END."""
+    """True when every hop, re-run against the graph, reaches its recorded page and reads
+    the recorded answer there (its heading, or its first section when the link names the
+    heading), which occurs in the page's text; and the chain ends with END."""
     web = WebReader(graph)
     previous = ""
     hops = task.hops
     if not hops or hops[-1].kind != "end" or hops[-1].answer != END:
         return False
     for hop in hops[:-1]:
-        if hop.kind == "follow":
-            rows = web.read("links", urls=[hop.page_url])
-            targets = [row["target"] for row in rows if row["link"] == hop.link]
-        else:
-            site = web.site_of(hop.site or "")
-            targets = web.lookup(site, previous, hop.page_url or "") if site else []
-        if targets != [hop.check.url]:
-            return False
-        pages = web.read("pages", urls=targets)
-        if [row["heading"] for row in pages] != [hop.answer] or hop.check.keywords != [hop.answer]:
+        answer = _rederived_answer(web, hop, previous)
+        if answer is None or answer != hop.answer or hop.check.keywords != [hop.answer]:
             return False
         previous = hop.answer
     return task.answer == previous

@@ -11,6 +11,7 @@ from typing import Any
 
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph, Record
+from taskspace.reports.hops import read_hop_report
 from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
 from taskspace.reports.steps import read_step_metrics
 
@@ -173,10 +174,12 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
     ]
     shown = [table for table in tables if table.rows]
     omitted = [table.title for table in tables if not table.rows]
+    hops = read_hop_report(graph, run_ids, systems, system_name)
     return ReportData(
         runs=runs,
         breakdowns=shown,
         pass_at_k=_pass_at_k(graph, run_ids, runs),
         omitted=omitted,
         step_metrics=read_step_metrics(graph, run_ids),
+        hops=hops,
     )

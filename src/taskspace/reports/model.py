@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from taskspace.reports.hops import HopReport
+
 
 @dataclass
 class Cell:
@@ -135,6 +137,8 @@ class ReportData:
     omitted: list[str] = field(default_factory=list)
     step_metrics: list[Any] = field(default_factory=list)
     """``taskspace.reports.steps.StepMetrics`` of the step-level runs among them."""
+    hops: HopReport | None = None
+    """The MMInA hop-queue section (multihop attempts only)."""
 
     def breakdown(self, key: str) -> Breakdown | None:
         return next((table for table in self.breakdowns if table.key == key), None)
@@ -146,4 +150,5 @@ class ReportData:
             "pass_at_k": [entry.as_dict() for entry in self.pass_at_k],
             "omitted": self.omitted,
             "step_metrics": [entry.as_dict() for entry in self.step_metrics],
+            **({"hops": self.hops.as_dict()} if self.hops and not self.hops.empty else {}),
         }

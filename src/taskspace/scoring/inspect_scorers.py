@@ -31,6 +31,8 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import TaskState
 
 from taskspace.scoring.attempts import score_attempt
+from taskspace.scoring.fuzzy import fuzzy_matcher
+from taskspace.scoring.hops import score_multihop
 from taskspace.scoring.judge import AnswerJudge
 from taskspace.settings import Settings
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
@@ -50,6 +52,17 @@ TASK_SCORE_KEYS = (
     "citation_recall",
 )
 JUDGE_SCORE_KEYS = ("answer_quality", "relevance", "completeness")
+HOP_SCORE_KEYS = (
+    "hops_total",
+    "hops_passed",
+    "hop_sr",
+    "first_failed_hop",
+    "ended",
+    "hops_by_keywords",
+    "hops_by_fuzzy",
+    "hops_by_url",
+)
+"""Metrics a multihop task adds to its score (``scoring.hops.hop_metrics``)."""
 
 
 def task_from_state(state: TaskState) -> Task:
@@ -77,14 +90,21 @@ def scoring_epochs(epochs: int, k: int | None = None) -> Epochs:
 @scorer(metrics={key: [mean(), stderr()] for key in TASK_SCORE_KEYS})
 def task_scorer() -> Scorer:
     """The task's own check (``score``, ``success`` as 1.0/0.0) and the overlap and
-    citation metrics, as one dict-valued score."""
+    citation metrics, as one dict-valued score; a multihop task is judged by its hop queue
+    (with fuzzy_match when ``ANTHROPIC_API_KEY`` is set) and adds the hop metrics."""
+    fuzzy = fuzzy_matcher()
 
     async def score(state: TaskState, target: Target) -> Score:
         task = task_from_state(state)
         attempt = attempt_from_state(state, task)
-        result = score_attempt(task, attempt, state.metadata.get(EVIDENCE_COVER_KEY))
+        cover = state.metadata.get(EVIDENCE_COVER_KEY)
+        if task.hops:  # a multihop queue (MultihopFamily.score): hop by hop, in order
+            result = await anyio.to_thread.run_sync(score_multihop, task, attempt, fuzzy, cover)
+        else:
+            result = score_attempt(task, attempt, cover)
         value: dict[str, float] = {"score": result.score, "success": float(result.success)}
         value.update({key: result.metrics[key] for key in TASK_SCORE_KEYS[2:]})
+        value.update({key: result.metrics[key] for key in HOP_SCORE_KEYS if key in result.metrics})
         verdict = "passed" if result.success else "failed"
         return Score(
             value=value,
