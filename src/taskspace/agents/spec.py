@@ -11,7 +11,17 @@ from taskspace.errors import UserError
 from taskspace.resources import resource_dir
 from taskspace.specfiles import read_spec
 
-AgentKind = Literal["extractive", "rag", "multi_agent", "graph_tools"]
+AgentKind = Literal[
+    "extractive",
+    "rag",
+    "multi_agent",
+    "graph_tools",
+    "heuristic",
+    "som",
+    "reflective",
+    "memory",
+    "guided",
+]
 
 
 class AgentSpecError(UserError):
