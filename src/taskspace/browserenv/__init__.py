@@ -17,10 +17,10 @@ from taskspace.browserenv.session import (
 
 __all__ = [
     "ACTION_KINDS",
+    "ORIGIN_MAP_KEY",
     "Action",
     "BrowserSession",
     "EnvTask",
-    "ORIGIN_MAP_KEY",
     "Mark",
     "Observation",
     "env_task",

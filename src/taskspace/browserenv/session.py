@@ -133,7 +133,7 @@ class BrowserSession:
         if action.kind == "answer" and error is None:
             self.answers.append(action.value or "")
         record = WebAction(
-            kind=action.kind,  # type: ignore[arg-type]
+            kind=action.kind,
             mark=action.mark,
             value=action.value,
             url=page.url,

@@ -3,9 +3,10 @@
 ``task`` is ``taskspace.scoring.inspect_scorers.task_scorer`` (each task's own check,
 F1, ROUGE-L, citation precision/recall), except that a web task run in the browser
 succeeds when its success criteria held on the final page (``taskspace.scoring.web``);
-``web-judge`` adds the LLM judge of web trajectories (needs ANTHROPIC_API_KEY); ``judge`` the LLM judge (answer quality,
-relevance, completeness; needs ANTHROPIC_API_KEY); ``includes`` and ``match`` are inspect's
-built-ins on the gold target, for engines tests and quick looks.
+``judge`` the LLM judge (answer quality, relevance, completeness; needs
+ANTHROPIC_API_KEY); ``web-judge`` the web checks, then an LLM judge of the trajectory
+(needs the key); ``includes`` and ``match`` are inspect's built-ins on the gold target,
+for engines tests and quick looks.
 """
 
 from __future__ import annotations

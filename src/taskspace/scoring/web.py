@@ -66,7 +66,10 @@ def task_or_web_scorer() -> Scorer:
         task = task_from_state(state)
         attempt = attempt_from_state(state, task)
         if not checked_in_browser(task, attempt) or attempt.trajectory is None:
-            return await by_answer(state, target)
+            answered = await by_answer(state, target)
+            if answered is None:  # task_scorer always scores; this keeps the type honest
+                raise ValueError(f"task {task.id}: the task scorer gave no score")
+            return answered
         result = score_web(task, attempt, state.metadata.get(EVIDENCE_COVER_KEY))
         value = {key: result.metrics.get(key, 0.0) for key in TASK_SCORE_KEYS[2:]}
         value.update(score=result.score, success=float(result.success))

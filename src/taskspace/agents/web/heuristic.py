@@ -1,11 +1,12 @@
 """``heuristic``: the offline web agent. No model: it follows the link or control whose
 text best matches the task prompt, and answers when the page matches.
 
-Each step, in order: a link whose whole name is a phrase the prompt quotes (“…”) and
-that leads somewhere new is clicked; else, once it has left the start page, a page whose
-title words (less the start page's, usually the site name) all occur in the prompt is
-taken as the goal and its URL given as the answer; else the link whose words overlap
-the prompt most (at least half its words) is clicked; else it answers where it is.
+Each step, in order: once it has left the start page, a page whose title the prompt
+quotes (“…”) is the goal, and its URL the answer; else a link whose whole name the prompt
+quotes and that leads somewhere new on the site is clicked; else the link whose words
+overlap the prompt's most (at least half its words; words of the start page's title do
+not count, they say where the agent is, not where to go) is clicked; else it answers
+where it is.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Heuristic(Policy):
 
     async def begin(self, prompt: str) -> None:
         self.prompt = words(prompt)
+        self.wanted: set[str] = set()
         self.phrases = {" ".join(answer_tokens(p)) for p in QUOTED.findall(prompt)}
         self.start_title, self.start_url, self.seen_urls = None, "", set()
 
@@ -51,13 +53,14 @@ class Heuristic(Policy):
         here = _page(seen.url)
         if self.start_title is None:
             self.start_title, self.start_url = words(seen.title), here
+            self.wanted = self.prompt - self.start_title
         self.seen_urls.add(here)
+        if here != self.start_url and " ".join(answer_tokens(seen.title)) in self.phrases:
+            return Action("answer", value=seen.url)
         fresh = [m for m in seen.marks if self._leads_somewhere_new(m)]
         quoted = [m for m in fresh if " ".join(answer_tokens(m.name)) in self.phrases]
         if quoted:
             return Action("click", quoted[0].id)
-        if here != self.start_url and self._is_goal(seen.title):
-            return Action("answer", value=seen.url)
         scored = sorted(((self._overlap(m), -m.id, m) for m in fresh), reverse=True)
         if scored and scored[0][0] >= MIN_OVERLAP:
             return Action("click", scored[0][2].id)
@@ -72,13 +75,9 @@ class Heuristic(Policy):
             and bool(words(mark.name))
         )
 
-    def _is_goal(self, title: str) -> bool:
-        own = words(title) - (self.start_title or set())
-        return bool(own) and own <= self.prompt
-
     def _overlap(self, mark: Mark) -> float:
         name = words(mark.name)
-        return len(name & self.prompt) / len(name) if name else 0.0
+        return len(name & self.wanted) / len(name) if name else 0.0
 
 
 def _page(url: str) -> str:

@@ -60,7 +60,7 @@ class Policy:
 def describe(action: Action, seen: Observation) -> str:
     """``click [5] link "Getting Started"``: the action with the marked element's name."""
     mark = next((m for m in seen.marks if m.id == action.mark), None)
-    target = f" [{action.mark}] {mark.role or mark.kind} \"{mark.name[:60]}\"" if mark else ""
+    target = f' [{action.mark}] {mark.role or mark.kind} "{mark.name[:60]}"' if mark else ""
     if action.mark is not None and mark is None:
         target = f" [{action.mark}]"
     value = f" {action.value!r}" if action.value is not None else ""
