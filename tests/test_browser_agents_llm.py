@@ -131,6 +131,14 @@ def run_agent(name: str, site: str, url: str, log_dir: Path) -> list[EvalSample]
     return list(logs[0].samples or [])
 
 
+def first_text(request: dict[str, Any]) -> str:
+    """The text blocks of the request's first message (the task, with any memory)."""
+    content = request["messages"][0]["content"]
+    if isinstance(content, str):
+        return content
+    return "\n".join(str(block.get("text", "")) for block in content)
+
+
 def attempt_of(sample: EvalSample) -> Attempt:
     return Attempt.model_validate(sample.store[ATTEMPT_STORE_KEY])
 
@@ -182,3 +190,28 @@ def test_reflective_agent_reflects_after_each_action_and_remembers(
     ]
     first_turn = json.dumps(second_task[0]["messages"][0], ensure_ascii=False)
     assert "Procedural memory" in first_turn and "Getting Started" in first_turn
+
+
+@pytest.mark.usefixtures("api_key")
+def test_memory_agent_prepends_the_most_similar_earlier_trajectory(
+    site: str, tmp_path: Path
+) -> None:
+    with messages_script_api(model_script) as (url, requests):
+        samples = run_agent("memory", site, url, tmp_path)
+    assert len(samples) == 2 and not any(r for r in requests if not r.get("tools"))
+    first_turns = [first_text(r) for r in requests]
+    opening = [turn for turn in first_turns if "Trajectories of similar earlier tasks" in turn]
+    # the second task's turns carry the first task's trajectory: its prompt and its click
+    assert opening and all("Open the page “User Guide”" in turn for turn in opening)
+    assert all('click [3] link "Getting Started"' in turn for turn in opening)
+
+
+def test_web_agents_that_need_a_model_refuse_without_a_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from taskspace.llm.client import LLMUnavailableError
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    for name in ("som", "reflective", "memory", "guided"):
+        with pytest.raises(LLMUnavailableError, match=f"agent '{name}' needs a model"):
+            build_solver(load_agent_spec(name), Graph.__new__(Graph))

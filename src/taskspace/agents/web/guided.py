@@ -6,6 +6,7 @@ from __future__ import annotations
 from anyio import to_thread
 from inspect_ai.model import get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
+from neo4j.exceptions import Neo4jError
 
 from taskspace.agents.solving import require_model, role_prompts
 from taskspace.agents.spec import AgentSpec
@@ -33,7 +34,7 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
             found = await to_thread.run_sync(
                 lambda: guide.for_screen(screen_summary(seen), k=spec.k)
             )
-        except UserError as exc:  # no page graph, no embedder: the agent goes unguided
+        except (UserError, Neo4jError) as exc:  # no page graph or index: it goes unguided
             return f"(no guidelines: {exc})"
         lines = [f"- {g.text()}" for g in found]
         return "Guidelines from the page graph:\n" + "\n".join(lines) if lines else ""
