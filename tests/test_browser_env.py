@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from taskspace.browserenv import Action, BrowserSession, EnvTask, Observation, env_task
 from taskspace.browserenv.actions import ActionError
+from taskspace.cli.main import cli
 from taskspace.replay.origins import OriginMap
 from taskspace.tasks.attempt import WebAction, WebTrajectory
 from taskspace.tasks.model import SuccessCriterion, Task, WebHop
@@ -130,6 +133,37 @@ def test_multihop_tasks_start_on_their_first_hop_page() -> None:
             WebHop(index=1, kind="end", instruction="end"),
         ],
     )
-    assert env_task(task, {CRAWLED: "http://127.0.0.1:10"}).start_url == f"{CRAWLED}/a"
+    started = env_task(task, {CRAWLED: "http://127.0.0.1:10"})
+    assert started.start_url == f"{CRAWLED}/a" and started.answers == 1
+    two = task.model_copy(update={"hops": [task.hops[0], task.hops[0], task.hops[1]]})
+    assert env_task(two).answers == 2  # one answer per hop before END
     with pytest.raises(ActionError, match="task:none has no start_url"):
         env_task(task.model_copy(update={"id": "task:none", "hops": []}))
+
+
+def test_kg_eval_run_refuses_a_bad_origin_map_in_one_line(tmp_path: Path) -> None:
+    from taskspace.tasks.store import write_jsonl
+
+    task = Task(
+        id="task:web",
+        kind="web",
+        type="basic_navigation",
+        template="hand",
+        difficulty="easy",
+        prompt="p",
+        answer="a",
+        anchor="x",
+        fingerprint="f",
+        grounding=[],
+        seed=0,
+        start_url=f"{CRAWLED}/",
+    )
+    tasks = tmp_path / "web.jsonl"
+    write_jsonl([task], tasks)
+    run = ["eval", "run", str(tasks), "--agent", "heuristic"]
+    missing = CliRunner().invoke(cli, [*run, "--origin-map", "http://127.0.0.1:9"])
+    assert missing.exit_code != 0
+    assert "--origin-map 'http://127.0.0.1:9': write it as FROM=TO" in missing.output
+    bad = CliRunner().invoke(cli, [*run, "--origin-map", f"{CRAWLED}=localhost:8000"])
+    assert bad.exit_code != 0
+    assert "not an http(s) origin: 'localhost:8000'" in bad.output

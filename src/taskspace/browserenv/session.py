@@ -52,6 +52,8 @@ class EnvTask:
     start_url: str
     criteria: list[SuccessCriterion] = field(default_factory=list)
     origins: OriginMap = field(default_factory=OriginMap)
+    answers: int = 1
+    """Answers that end the episode: one, or one per hop of a multihop (MMInA) task."""
 
 
 def criterion_key(criterion: SuccessCriterion) -> str:
@@ -63,7 +65,8 @@ def env_task(task: Task, origin_map: Mapping[str, str] | None = None) -> EnvTask
     start = task.start_url or next((hop.page_url for hop in task.hops if hop.page_url), None)
     if not start:
         raise ActionError(f"task {task.id} has no start_url: it cannot run in a browser")
-    return EnvTask(start, list(task.success), OriginMap(origin_map))
+    hops = sum(hop.kind != "end" for hop in task.hops)
+    return EnvTask(start, list(task.success), OriginMap(origin_map), max(1, hops))
 
 
 class BrowserSession:
@@ -81,6 +84,11 @@ class BrowserSession:
         self._stack = ExitStack()
         self._page: Page | None = None
         self._shots = Path(tempfile.mkdtemp(prefix="browserenv-"))
+
+    @property
+    def done(self) -> bool:
+        """The task's answers were all given: the episode is over."""
+        return len(self.answers) >= self.task.answers
 
     async def _call(self, fn: Callable[[], T]) -> T:
         return await asyncio.wrap_future(self._executor.submit(fn))

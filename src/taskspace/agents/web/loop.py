@@ -91,7 +91,7 @@ async def run_browser_agent(
             episode.steps.append(step)
             _log(state, step, seen)
             await policy.after(step, seen)
-            if action.kind == "answer" and result.ok:
+            if session.done:  # one answer, or one per hop of a multihop task
                 break
         trajectory = await session.finish()
     finally:
