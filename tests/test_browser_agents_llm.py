@@ -104,7 +104,9 @@ def model_script(request: dict[str, Any]) -> list[Block]:
     return [tool_use("click", {"mark": int(marks[0])})]
 
 
-def run_agent(name: str, site: str, url: str, log_dir: Path) -> list[EvalSample]:
+def run_agent(
+    name: str, site: str, url: str, log_dir: Path, graph: Graph | None = None
+) -> list[EvalSample]:
     spec = load_agent_spec(name)
     samples = [
         Sample(
@@ -118,7 +120,7 @@ def run_agent(name: str, site: str, url: str, log_dir: Path) -> list[EvalSample]
     logs = inspect_eval(
         EvalTask(
             dataset=samples,
-            solver=build_solver(spec, Graph.__new__(Graph)),
+            solver=build_solver(spec, graph or Graph.__new__(Graph)),
             scorer=task_or_web_scorer(),
         ),
         model=get_model(MODEL, base_url=url, memoize=False),
@@ -215,3 +217,21 @@ def test_web_agents_that_need_a_model_refuse_without_a_key(
     for name in ("som", "reflective", "memory", "guided"):
         with pytest.raises(LLMUnavailableError, match=f"agent '{name}' needs a model"):
             build_solver(load_agent_spec(name), Graph.__new__(Graph))
+
+
+@pytest.mark.usefixtures("api_key")
+def test_guided_agent_sees_the_page_graph_guidelines_before_each_decision(
+    site: str, graph: Graph, tmp_path: Path
+) -> None:
+    from taskspace.pagegraph.loader import load_episode_items
+    from tests.pagegraph_support import world
+
+    load_episode_items(graph, world())  # a page graph (a mail app's screens) to guide by
+    with messages_script_api(model_script) as (url, requests):
+        samples = run_agent("guided", site, url, tmp_path, graph)
+    assert all(attempt_of(sample).trajectory for sample in samples)
+    assert len(requests) == 4
+    for request in requests:
+        note = last_listing(request)
+        assert "Guidelines from the page graph:" in note
+        assert "- Perform " in note and " to accomplish: " in note

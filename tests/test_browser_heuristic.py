@@ -34,7 +34,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from inspect_ai.event import InfoEvent
 from inspect_ai.log import read_eval_log
+from inspect_ai.model import ContentImage
 
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
@@ -105,6 +107,19 @@ def test_heuristic_agent_runs_in_chromium_and_reports_sr(
         score = next(iter(sample.scores.values())) if sample.scores else None
         assert score is not None and isinstance(score.value, dict)
         outcomes[str(sample.id)] = (by_id[str(sample.id)], trajectory, score.value["success"] == 1)
+        # the log keeps every action (an info event each) and every screenshot: the start
+        # page and the page after each action but the answer
+        infos = [e for e in sample.events if isinstance(e, InfoEvent) and e.source == "browserenv"]
+        assert len(infos) == len(trajectory.actions)
+        images = [
+            part
+            for message in sample.messages
+            if isinstance(message.content, list)
+            for part in message.content
+            if isinstance(part, ContentImage)
+        ]
+        answered = sum(a.kind == "answer" for a in trajectory.actions)
+        assert len(images) == 1 + len(trajectory.actions) - answered
     for task, trajectory, success in outcomes.values():
         # the browser ran against the served site, never the crawled origin
         start = str(task.start_url).replace(sampled.crawled, site)

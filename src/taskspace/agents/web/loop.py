@@ -108,7 +108,8 @@ def _log(state: TaskState, step: Step, seen: Observation) -> None:
         {"action": step.result.model_dump(), "description": step.description, "title": seen.title},
         source="browserenv",
     )
-    state.messages.append(observation_message(seen))
+    if step.action.kind != "answer":  # an answer changes nothing on the page
+        state.messages.append(observation_message(seen))
 
 
 def _record(state: TaskState, trajectory: WebTrajectory, model: str) -> None:
