@@ -23,6 +23,11 @@ BUILDERS: dict[str, str] = {
     "multi_agent": "taskspace.agents.multi_agent:build",
     "graph_tools": "taskspace.agents.graph_tools:build",
     "web_steps": "taskspace.agents.web_steps:build",
+    "heuristic": "taskspace.agents.web.heuristic:build",
+    "som": "taskspace.agents.web.som:build",
+    "reflective": "taskspace.agents.web.reflective:build",
+    "memory": "taskspace.agents.web.recall:build",
+    "guided": "taskspace.agents.web.guided:build",
 }
 """kind -> "module:function" of its builder."""
 

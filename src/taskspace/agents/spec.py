@@ -11,7 +11,18 @@ from taskspace.errors import UserError
 from taskspace.resources import resource_dir
 from taskspace.specfiles import read_spec
 
-AgentKind = Literal["extractive", "rag", "multi_agent", "graph_tools", "web_steps"]
+AgentKind = Literal[
+    "extractive",
+    "rag",
+    "multi_agent",
+    "graph_tools",
+    "heuristic",
+    "som",
+    "reflective",
+    "memory",
+    "guided",
+    "web_steps",
+]
 
 
 class AgentSpecError(UserError):

@@ -20,7 +20,7 @@ from taskspace.cli.output import json_option, print_json, print_line, print_tabl
 from taskspace.errors import UserError
 from taskspace.settings import load_settings
 
-SCORERS = ("task", "judge", "includes", "match")
+SCORERS = ("task", "judge", "includes", "match", "web-judge")
 """``taskspace.evaluation.scorers.SCORER_NAMES``, not imported here: that loads inspect_ai,
 and ``kg`` starts without it."""
 
@@ -79,8 +79,21 @@ def _success(score: Any) -> bool:
     default="task",
     show_default=True,
     type=click.Choice(SCORERS),
-    help="task: each task's own check and metrics; judge: the LLM judge (needs "
-    "ANTHROPIC_API_KEY); includes/match: inspect's on the gold text.",
+    help="task: each task's own check and metrics (web tasks: the success criteria on the "
+    "final page); judge: the LLM judge (needs ANTHROPIC_API_KEY); web-judge: the checks, "
+    "then an LLM judge of the trajectory (needs the key); includes/match: on the gold text.",
+)
+@click.option(
+    "--origin",
+    default=None,
+    help="Web tasks: where the crawled site is served now (every task origin maps here).",
+)
+@click.option(
+    "--origin-map",
+    "origin_pairs",
+    multiple=True,
+    metavar="FROM=TO",
+    help="Web tasks: map one crawled origin to the origin serving it now (repeatable).",
 )
 @click.option("--display", default=None, type=click.Choice(DISPLAYS), help="inspect progress.")
 @json_option
@@ -96,6 +109,8 @@ def run_command(
     max_connections: int | None,
     max_samples: int | None,
     scorer: str,
+    origin: str | None,
+    origin_pairs: tuple[str, ...],
     display: str | None,
     as_json: bool,
 ) -> None:
@@ -125,6 +140,7 @@ def run_command(
     tasks, bad = read_tasks_file(tasks_file)
     if bad:
         raise UserError(f"{tasks_file}: {len(bad)} lines are not tasks (first: {bad[0]})")
+    origin_map = _origin_map(tasks, origin, origin_pairs)
     settings = load_settings()
     with connected_graph(settings) as graph:
         write_task_nodes(graph, tasks, f"file:{tasks_file.resolve()}")
@@ -137,6 +153,7 @@ def run_command(
             settings.home.expanduser(),
             Concurrency(max_tasks, max_connections, max_samples),
             display="none" if as_json else display,
+            origin_map=origin_map,
         )
         attempts = write_run_results(graph, outcome.logs[0])
     summary = _summary(outcome, attempts)
@@ -148,6 +165,24 @@ def run_command(
         print_line(
             f"{summary['errors']} samples errored; run the same command again to retry them."
         )
+
+
+def _origin_map(tasks: Any, origin: str | None, pairs: tuple[str, ...]) -> dict[str, str]:
+    """``--origin`` for every task's start origin, then each ``--origin-map FROM=TO``."""
+    from taskspace.replay.origins import OriginMap
+    from taskspace.web.browser import origin_of
+
+    mapping: dict[str, str] = {}
+    if origin:
+        starts = {origin_of(t.start_url) for t in tasks if t.start_url}
+        starts |= {origin_of(h.page_url) for t in tasks for h in t.hops if h.page_url}
+        mapping.update({start: origin.rstrip("/") for start in starts})
+    for pair in pairs:
+        crawled, sep, current = pair.partition("=")
+        if not sep:
+            raise UserError(f"--origin-map {pair!r}: write it as FROM=TO (two origins)")
+        mapping[crawled.strip()] = current.strip()
+    return OriginMap(mapping).mapping  # checked: a bad origin is a one-line error
 
 
 @eval_group.command(name="list")

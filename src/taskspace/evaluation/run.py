@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from inspect_ai.scorer import Scorer
 
 from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import AgentSpec
+from taskspace.browserenv.session import ORIGIN_MAP_KEY
 from taskspace.errors import UserError
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
 from taskspace.evaluation.scorers import scorer_named
@@ -102,10 +103,20 @@ def eval_log_root(home: Path) -> Path:
 
 
 def inspect_task(
-    tasks: Sequence[Task], spec: AgentSpec, graph: Graph, scorer: Scorer, config: RunConfig
+    tasks: Sequence[Task],
+    spec: AgentSpec,
+    graph: Graph,
+    scorer: Scorer,
+    config: RunConfig,
+    origin_map: Mapping[str, str] | None = None,
 ) -> InspectTask:
+    dataset = task_dataset(tasks, covers=evidence_cover(graph, tasks))
+    if origin_map:
+        # where a crawled site is served now: for the browser environment, not the agent
+        for sample in dataset:
+            sample.metadata = {**(sample.metadata or {}), ORIGIN_MAP_KEY: dict(origin_map)}
     return InspectTask(
-        dataset=task_dataset(tasks, covers=evidence_cover(graph, tasks)),
+        dataset=dataset,
         solver=build_solver(spec, graph),
         scorer=scorer,
         name=f"kg-{spec.name}",
@@ -126,14 +137,28 @@ def run_eval(
     concurrency: Concurrency = Concurrency(),
     scorer: Scorer | None = None,
     display: str | None = None,
+    origin_map: Mapping[str, str] | None = None,
 ) -> RunOutcome:
-    """Run (or resume) one evaluation; the logs it leaves, newest first."""
+    """Run (or resume) one evaluation; the logs it leaves, newest first.
+
+    ``origin_map`` (crawled origin -> where the site is served now) is not part of the
+    run's identity: the same tasks on the same site served on another port resume."""
     if not tasks:
         raise UserError(f"{tasks_file}: no tasks to run")
     run_id = config.run_id(tasks_digest(tasks_file))
-    task = inspect_task(tasks, spec, graph, scorer or scorer_named(config.scorer), config)
+    chosen = scorer or scorer_named(config.scorer)
+    task = inspect_task(tasks, spec, graph, chosen, config, origin_map)
     return run_inspect_task(
-        task, run_id, str(tasks_file), spec, config, home, concurrency, display, Path(tasks_file)
+        task,
+        run_id,
+        str(tasks_file),
+        spec,
+        config,
+        home,
+        concurrency,
+        display,
+        Path(tasks_file),
+        origin_map,
     )
 
 
@@ -147,6 +172,7 @@ def run_inspect_task(
     concurrency: Concurrency,
     display: str | None,
     tasks_file: Path,
+    origin_map: Mapping[str, str] | None = None,
 ) -> RunOutcome:
     """Run (or resume) a built inspect task in the run's log folder; ``source`` is what the
     run's ``tasks_file`` says it ran on (a tasks file, or ``episodes:<selection>``)."""
@@ -169,6 +195,7 @@ def run_inspect_task(
             "tasks_file": source,
             "agent_spec": spec.model_dump(),
             "run_config": asdict(config),
+            "origin_map": dict(origin_map or {}),
         },
         display=display,  # type: ignore[arg-type]
         log_level="error",

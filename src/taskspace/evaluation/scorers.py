@@ -1,9 +1,12 @@
 """Which inspect scorer judges a run: the task families' own by default.
 
 ``task`` is ``taskspace.scoring.inspect_scorers.task_scorer`` (each task's own check,
-F1, ROUGE-L, citation precision/recall); ``judge`` the LLM judge (answer quality,
-relevance, completeness; needs ANTHROPIC_API_KEY); ``includes`` and ``match`` are inspect's
-built-ins on the gold target, for engines tests and quick looks.
+F1, ROUGE-L, citation precision/recall), except that a web task run in the browser
+succeeds when its success criteria held on the final page (``taskspace.scoring.web``);
+``judge`` the LLM judge (answer quality, relevance, completeness; needs
+ANTHROPIC_API_KEY); ``web-judge`` the web checks, then an LLM judge of the trajectory
+(needs the key); ``includes`` and ``match`` are inspect's built-ins on the gold target,
+for engines tests and quick looks.
 """
 
 from __future__ import annotations
@@ -11,18 +14,21 @@ from __future__ import annotations
 from inspect_ai.scorer import Scorer, includes, match
 
 from taskspace.errors import UserError
-from taskspace.scoring.inspect_scorers import judge_scorer, task_scorer
+from taskspace.scoring.inspect_scorers import judge_scorer
+from taskspace.scoring.web import task_or_web_scorer, web_judge_scorer
 
-SCORER_NAMES = ("task", "judge", "includes", "match")
+SCORER_NAMES = ("task", "judge", "includes", "match", "web-judge")
 
 
 def scorer_named(name: str) -> Scorer:
     if name == "judge":
         return judge_scorer()  # refuses in one line without ANTHROPIC_API_KEY
+    if name == "web-judge":
+        return web_judge_scorer()  # refuses in one line without ANTHROPIC_API_KEY
     if name == "includes":
         return includes()
     if name == "match":
         return match()
     if name != "task":
         raise UserError(f"no scorer {name!r}: choose one of {', '.join(SCORER_NAMES)}")
-    return task_scorer()
+    return task_or_web_scorer()

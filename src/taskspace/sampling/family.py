@@ -11,6 +11,7 @@ from taskspace.sampling.engine import rederive
 from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import TemplateSpec, load_templates
 from taskspace.scoring.family import ScoredByCheck
+from taskspace.tasks.attempt import Attempt, TaskScore
 from taskspace.tasks.family import SampleOptions, SampleReport
 from taskspace.tasks.model import Task
 
@@ -40,6 +41,15 @@ class TemplateFamily(ScoredByCheck):
             threshold=float(options.get("threshold", THRESHOLD)),
             per_template=int(options.get("per_template", PER_TEMPLATE)),
         )
+
+    def score(self, task: Task, attempt: Attempt) -> TaskScore:
+        """Web tasks run in the browser succeed by their success criteria on the final
+        page (``taskspace.scoring.web``); every other attempt by its answer."""
+        if self.kind != "web":
+            return super().score(task, attempt)
+        from taskspace.scoring.web import score_web  # loads inspect_ai: only when scoring
+
+        return score_web(task, attempt)
 
     def rederive(self, graph: Graph, task: Task) -> bool:
         spec = self.specs().get(task.template)

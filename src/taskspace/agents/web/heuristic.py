@@ -1,0 +1,97 @@
+"""``heuristic``: the offline web agent. No model: it follows the link or control whose
+text best matches the task prompt, and answers when the page matches.
+
+Each step, in order: once it has left the start page, a page whose title the prompt
+quotes (“…”) is the goal, and its URL the answer; else a link whose whole name the prompt
+quotes and that leads somewhere new on the site is clicked; else the link whose words
+overlap the prompt's most (at least half its words; words of the start page's title do
+not count, they say where the agent is, not where to go) is clicked; else it answers
+where it is.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urldefrag
+
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from taskspace.agents.spec import AgentSpec
+from taskspace.agents.web.loop import Policy, run_browser_agent
+from taskspace.browserenv import Action, Mark, Observation
+from taskspace.graph.connection import Graph
+from taskspace.scoring.text import answer_tokens
+from taskspace.web.browser import origin_of
+
+OFFLINE = "heuristic"
+QUOTED = re.compile(r"[“\"]([^”\"]+)[”\"]")
+CLICKABLE = frozenset({"link", "button"})
+MIN_OVERLAP = 0.5
+
+
+def words(text: str) -> set[str]:
+    return set(answer_tokens(text))
+
+
+class Heuristic(Policy):
+    """Greedy token overlap between the prompt and what the page offers."""
+
+    def __init__(self) -> None:
+        self.prompt: set[str] = set()
+        self.phrases: set[str] = set()
+        self.start_title: set[str] | None = None
+        self.start_url = ""
+        self.seen_urls: set[str] = set()
+
+    async def begin(self, prompt: str) -> None:
+        self.prompt = words(prompt)
+        self.wanted: set[str] = set()
+        self.phrases = {" ".join(answer_tokens(p)) for p in QUOTED.findall(prompt)}
+        self.start_title, self.start_url, self.seen_urls = None, "", set()
+
+    async def decide(self, seen: Observation) -> Action:
+        here = _page(seen.url)
+        if self.start_title is None:
+            self.start_title, self.start_url = words(seen.title), here
+            self.wanted = self.prompt - self.start_title
+        self.seen_urls.add(here)
+        if here != self.start_url and " ".join(answer_tokens(seen.title)) in self.phrases:
+            return Action("answer", value=seen.url)
+        fresh = [m for m in seen.marks if self._leads_somewhere_new(m)]
+        quoted = [m for m in fresh if " ".join(answer_tokens(m.name)) in self.phrases]
+        if quoted:
+            return Action("click", quoted[0].id)
+        scored = sorted(((self._overlap(m), -m.id, m) for m in fresh), reverse=True)
+        if scored and scored[0][0] >= MIN_OVERLAP:
+            return Action("click", scored[0][2].id)
+        return Action("answer", value=seen.url)
+
+    def _leads_somewhere_new(self, mark: Mark) -> bool:
+        return (
+            mark.kind in CLICKABLE
+            and bool(mark.href)
+            and origin_of(mark.href or "") == origin_of(self.start_url)
+            and _page(mark.href or "") not in self.seen_urls
+            and bool(words(mark.name))
+        )
+
+    def _overlap(self, mark: Mark) -> float:
+        name = words(mark.name)
+        return len(name & self.wanted) / len(name) if name else 0.0
+
+
+def _page(url: str) -> str:
+    return urldefrag(url)[0].rstrip("/")
+
+
+def build(spec: AgentSpec, graph: Graph) -> Solver:
+    """The heuristic agent as an inspect solver (it never calls a model)."""
+
+    @solver(name=spec.name)
+    def heuristic_solver() -> Solver:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            return await run_browser_agent(state, Heuristic(), spec.max_steps, OFFLINE)
+
+        return solve
+
+    return heuristic_solver()
