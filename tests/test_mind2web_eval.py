@@ -122,9 +122,15 @@ def test_unknown_selection_and_wrong_command_are_one_line(
     assert "no Mind2Web-format episodes for 'aitw'" in result.output
     tasks = tmp_path / "tasks.jsonl"
     tasks.write_text("")
+    # kg eval run with a step-level agent takes an episode selection, as kg eval steps does
     wrong = kg(server_env, "eval", "run", str(tasks), "--agent", "mind2web-pipeline")
     assert wrong.exit_code == 1
-    assert "kg eval steps EPISODES --agent mind2web-pipeline" in wrong.output
+    assert f"no Mind2Web-format episodes for '{tasks}'" in wrong.output
+    same = kg(server_env, "eval", "run", "seeact", "--agent", "mind2web-pipeline", "--json")
+    assert same.exit_code == 0, same.output
+    assert json.loads(same.output)["run"]["steps"] == 2
+    missing = kg(server_env, "eval", "run", str(tmp_path / "none.jsonl"), "--agent", "extractive")
+    assert missing.exit_code == 1 and "no such tasks file" in missing.output
     other = kg(server_env, "eval", "steps", "mind2web", "--agent", "extractive")
     assert other.exit_code == 1
     assert "not a step-level web agent" in other.output

@@ -114,6 +114,30 @@ def test_a_reached_url_passes_a_hop_without_its_answer_but_only_in_order() -> No
     assert url_reached(None, early) is None
 
 
+def test_urls_reached_on_the_origins_the_browser_used_count() -> None:
+    """The sites were crawled on ports 9000 and 9001 and are served on 7000 and 7001 now:
+    the trajectory's pages are on the served origins, and its origin map says so."""
+    visited = [
+        "http://127.0.0.1:7000",
+        "http://127.0.0.1:7000/widgets.html",
+        "http://127.0.0.1:7001/news.html",
+    ]
+    served = WebTrajectory(
+        start_url=visited[0],
+        visited=visited,
+        origins={SHOP: "http://127.0.0.1:7000", "http://127.0.0.1:9001": "http://127.0.0.1:7001"},
+    )
+    result = evaluate_queue(HOPS, Attempt(task_id="t", answer="", trajectory=served))
+    assert [(hop.passed, hop.how) for hop in result.hops][:3] == [
+        (True, "url"),
+        (True, "url"),
+        (False, ""),
+    ]
+    unmapped = served.model_copy(update={"origins": {}})
+    result = evaluate_queue(HOPS, Attempt(task_id="t", answer="", trajectory=unmapped))
+    assert result.hops_passed == 0
+
+
 def test_missing_answers_fail_their_hop() -> None:
     result = evaluate_queue(HOPS, attempt(answers=["Widgets"]))
     assert [hop.answer for hop in result.hops] == ["Widgets", None, None, None]

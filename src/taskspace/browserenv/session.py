@@ -169,6 +169,7 @@ class BrowserSession:
             answers=list(self.answers),
             final_url=page.url,
             final_title=page.title(),
+            origins=dict(self.task.origins.mapping),
             checks=checks,
         )
 

@@ -64,7 +64,7 @@ def _success(score: Any) -> bool:
 
 
 @eval_group.command(name="run")
-@click.argument("tasks_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("tasks_file")
 @click.option("--agent", "agent_name", required=True, help="An agent in agents/ (e.g. extractive).")
 @click.option("--model", default=None, help="inspect model, e.g. anthropic/claude-sonnet-4-6.")
 @click.option("--epochs", default=1, show_default=True, type=click.IntRange(1))
@@ -98,7 +98,7 @@ def _success(score: Any) -> bool:
 @click.option("--display", default=None, type=click.Choice(DISPLAYS), help="inspect progress.")
 @json_option
 def run_command(
-    tasks_file: Path,
+    tasks_file: str,
     agent_name: str,
     model: str | None,
     epochs: int,
@@ -114,7 +114,11 @@ def run_command(
     display: str | None,
     as_json: bool,
 ) -> None:
-    """Run AGENT over TASKS_FILE; the same command again resumes (finished samples stay)."""
+    """Run AGENT over TASKS_FILE; the same command again resumes (finished samples stay).
+
+    A step-level web agent (mind2web-pipeline, mind2web-llm) runs on episodes in the graph
+    instead: TASKS_FILE is then an episode selection (all, mind2web, seeact or a loaded
+    file), as for `kg eval steps`."""
     from taskspace.agents.spec import load_agent_spec
     from taskspace.evaluation.results import write_run_results
     from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model, run_eval
@@ -122,10 +126,22 @@ def run_command(
 
     spec = load_agent_spec(agent_name)
     if spec.kind == "web_steps":
-        raise UserError(
-            f"agent {spec.name!r} scores episodes step by step: "
-            f"kg eval steps EPISODES --agent {spec.name}"
+        from taskspace.cli.eval_steps import steps
+
+        click.get_current_context().invoke(
+            steps,
+            episodes=tasks_file,
+            agent_name=agent_name,
+            model=model,
+            limit=limit,
+            max_samples=max_samples,
+            display=display,
+            as_json=as_json,
         )
+        return
+    tasks_path = Path(tasks_file)
+    if not tasks_path.is_file():
+        raise UserError(f"{tasks_file}: no such tasks file")
     config = RunConfig(
         agent=spec.name,
         model=resolve_model(spec, model),
@@ -137,17 +153,17 @@ def run_command(
         retriever=spec.retriever,
         k=spec.k,
     )
-    tasks, bad = read_tasks_file(tasks_file)
+    tasks, bad = read_tasks_file(tasks_path)
     if bad:
         raise UserError(f"{tasks_file}: {len(bad)} lines are not tasks (first: {bad[0]})")
     origin_map = _origin_map(tasks, origin, origin_pairs)
     settings = load_settings()
     with connected_graph(settings) as graph:
-        write_task_nodes(graph, tasks, f"file:{tasks_file.resolve()}")
+        write_task_nodes(graph, tasks, f"file:{tasks_path.resolve()}")
         outcome = run_eval(
             graph,
             tasks,
-            tasks_file,
+            tasks_path,
             spec,
             config,
             settings.home.expanduser(),

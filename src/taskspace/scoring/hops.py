@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from taskspace.replay.origins import same_page
+from taskspace.replay.origins import OriginMap, same_page
 from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.checks import check_passes
 from taskspace.scoring.citations import Cover
@@ -185,13 +185,21 @@ def url_reached(url: str | None, visited: Sequence[str], start: int = 0) -> int 
 
 
 def judge_hop(
-    hop: WebHop, answer: str | None, visited: Sequence[str], start: int, fuzzy: Fuzzy | None
+    hop: WebHop,
+    answer: str | None,
+    visited: Sequence[str],
+    start: int,
+    fuzzy: Fuzzy | None,
+    origins: OriginMap | None = None,
 ) -> tuple[HowPassed, int]:
     """How ``hop`` passed ("" when it did not) and where in ``visited`` the next hop's URL
-    may be looked for."""
+    may be looked for. ``origins`` maps the crawled URL to where the browser found the site."""
     if must_include(hop.check.keywords, answer):
         return "must_include", start
-    reached = url_reached(hop.check.url, visited, start)
+    target = hop.check.url
+    if target and origins is not None:
+        target = origins.url(target)
+    reached = url_reached(target, visited, start)
     if reached is not None:
         return "url", reached
     if fuzzy is not None and answer and hop.answer and fuzzy(answer, hop.answer):
@@ -207,13 +215,14 @@ def evaluate_queue(
     queue = [hop for hop in hops if hop.kind != "end"]
     given = hop_answers(attempt, len(queue))
     visited = attempt.trajectory.visited if attempt.trajectory else []
+    origins = OriginMap(attempt.trajectory.origins) if attempt.trajectory else None
     result = QueueResult(ended=given.ended)
     cursor, failed = 0, False
     for hop, answer in zip(queue, given.answers, strict=True):
         if failed:
             result.hops.append(HopResult(hop.index, hop.kind, answer, False, evaluated=False))
             continue
-        how, cursor = judge_hop(hop, answer, visited, cursor, fuzzy)
+        how, cursor = judge_hop(hop, answer, visited, cursor, fuzzy, origins)
         failed = not how
         result.hops.append(HopResult(hop.index, hop.kind, answer, bool(how), how))
     end_index = hops[-1].index if hops and hops[-1].kind == "end" else len(queue) + 1

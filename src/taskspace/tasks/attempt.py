@@ -42,6 +42,10 @@ class WebTrajectory(BaseModel):
     )
     final_url: str = ""
     final_title: str = ""
+    origins: dict[str, str] = Field(
+        default_factory=dict,
+        description="crawled origin -> origin the browser used; the URLs here are on the latter",
+    )
     checks: dict[str, bool] = Field(
         default_factory=dict, description="each success criterion ('kind: value') on the final page"
     )
