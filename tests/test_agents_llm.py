@@ -185,6 +185,7 @@ def test_multi_agent_roles_run_in_order_on_real_evidence(
         "answer": "final words",
         "cited": retrieved[:1],
         "confidence": 0.7,
+        "trajectory": None,
     }
     assert result.output.completion == "final words"
     assert leaks(requests, task, set(retrieved)) == []
@@ -247,6 +248,7 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
         "answer": "an answer",
         "cited": chunks,
         "confidence": 0.4,
+        "trajectory": None,
     }
     assert result.output.completion == "an answer"
     first = json.dumps(requests[0])
