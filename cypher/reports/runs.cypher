@@ -1,8 +1,10 @@
-// One row per selected run: who ran, when, on how many tasks, and how well.
+// One row per selected run: who ran, when, on how many tasks, and how well. A step-level
+// run (kg eval steps) attempts episodes: they count as its tasks.
 // Params: $runs = [run id]
 MATCH (r:Run)
 WHERE r.id IN $runs
-OPTIONAL MATCH (r)-[a:ATTEMPTED]->(t:Task)
+OPTIONAL MATCH (r)-[a:ATTEMPTED]->(t)
+WHERE t:Task OR t:Episode
 RETURN r.id AS id, r.agent AS agent, r.model AS model, toString(r.started) AS started,
        toString(r.finished) AS finished, r.status AS status, r.tasks_file AS tasks_file,
        count(DISTINCT t) AS tasks, count(a) AS attempts,

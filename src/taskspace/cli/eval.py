@@ -35,6 +35,7 @@ def eval_group() -> None:
 def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
     log = outcome.logs[0]
     samples = log.samples or []
+    successes = sum(1 for s in samples if s.scores and _success(next(iter(s.scores.values()))))
     return {
         "run": outcome.run_id,
         "agent": outcome.config.agent,
@@ -43,9 +44,8 @@ def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
         "log": local_path(log.location),
         "samples": len(samples),
         "attempts_written": attempts,
-        "successes": sum(
-            1 for s in samples if s.scores and _success(next(iter(s.scores.values())))
-        ),
+        "successes": successes,
+        "success_rate": round(successes / len(samples), 4) if samples else 0.0,
         "errors": sum(1 for s in samples if s.error is not None),
         "limited": sum(1 for s in samples if s.limit is not None),
     }
