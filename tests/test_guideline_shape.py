@@ -4,7 +4,7 @@ Screens of one app (written through the loader's own named queries) and their tr
 
     H --e1 "tap Search"--> S --e3 "type q, enter"--> R --e4 "tap row"--> M
     H --e2 "tap Compose"--> C --e6 "tap Send"--> H
-    M --m-forward--> Y --y-deep--> Z        M --m-reply--> C
+    M --m-forward--> Y --y-deep--> Z        M --m-reply--> C        Y --y-stay--> Y
 
 A guideline for an outgoing edge E of a similar screen carries E's actions and the tasks of
 E, then of every edge leaving a screen within ``layers - 1`` transitions of E's end screen:
@@ -20,7 +20,7 @@ from taskspace.graph.writer import BatchedWriter
 from taskspace.guidelines import Guide
 
 APP = "com.example.hand"
-FIND, REPLY, OPEN, THANK, FORWARD, SEND, DEEP = (
+FIND, REPLY, OPEN, THANK, FORWARD, SEND, DEEP, BROWSE = (
     "Find the invoice",
     "Reply to the invoice",
     "Open the invoice",
@@ -28,6 +28,7 @@ FIND, REPLY, OPEN, THANK, FORWARD, SEND, DEEP = (
     "Forward the invoice",
     "Send an email",
     "Archive a deep page",
+    "Browse in place",
 )
 SCREENS = ["H", "S", "R", "M", "C", "Y", "Z"]
 EDGES = [  # key, start, end, actions, tasks
@@ -39,6 +40,7 @@ EDGES = [  # key, start, end, actions, tasks
     ("m-forward", "M", "Y", ["tap Forward"], [FORWARD]),
     ("e6", "C", "H", ["tap Send"], [SEND]),
     ("y-deep", "Y", "Z", ["tap Deep"], [DEEP]),
+    ("y-stay", "Y", "Y", ["scroll down"], [BROWSE]),  # in-page actions: a self-loop
 ]
 
 
@@ -119,7 +121,8 @@ def test_layers_bound_the_search(hand_graph: Graph) -> None:
         ("hand:H", "e2", [SEND]),
     ]
     four = shape(guide, basis(("H", 1.0)), n=1, layers=4)
-    assert four[0] == ("hand:H", "e1", [FIND, REPLY, OPEN, FORWARD, THANK, SEND, DEEP])
+    # layer 4 leaves C and Y (distance 3 from S): e6 [send], y-deep [deep], y-stay [browse]
+    assert four[0] == ("hand:H", "e1", [FIND, REPLY, OPEN, FORWARD, THANK, SEND, DEEP, BROWSE])
     # e2 at four layers: layer 4 leaves R (distance 3 from C): e4 [open]
     assert four[1] == ("hand:H", "e2", [SEND, FIND, REPLY, OPEN])
 
@@ -140,6 +143,11 @@ def test_top_n_screens_most_similar_first_and_the_cap(hand_graph: Graph) -> None
     message = shape(guide, basis(("M", 1.0)), n=1, layers=2)
     assert message == [
         ("hand:M", "m-reply", [REPLY, THANK, SEND, FIND]),
-        ("hand:M", "m-forward", [FORWARD, DEEP]),
+        ("hand:M", "m-forward", [FORWARD, DEEP, BROWSE]),  # Y's self-loop: once, layer 1
+    ]
+    # the self-loop is a guideline of its own: Y's edges again, then Z's (none)
+    assert shape(guide, basis(("Y", 1.0)), n=1, layers=2) == [
+        ("hand:Y", "y-stay", [BROWSE, DEEP]),
+        ("hand:Y", "y-deep", [DEEP]),
     ]
     assert shape(guide, basis(("Z", 1.0)), n=1, layers=3) == []  # Z leads nowhere
