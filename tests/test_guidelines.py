@@ -32,30 +32,24 @@ def mail_graph(graph: Graph) -> Graph:
     return graph
 
 
-def test_breadth_first_from_the_most_similar_screen(mail_graph: Graph) -> None:
+def test_one_guideline_per_outgoing_edge_of_the_most_similar_screen(mail_graph: Graph) -> None:
     inbox = screen_of(mail_graph, "test/send", 0)
     guide = Guide(mail_graph)
     first = guide.for_screen(_summary(mail_graph, inbox), n=1, layers=1)
-    assert [(g.depth, g.actions, g.tasks) for g in first] == [
-        (1, ['tap "Search mail"'], [FIND, REPLY]),  # more tasks first within a layer
-        (1, ['tap "Compose"'], [SEND]),
+    # Search: its own tasks, then the two Search -> Results edges (invoice, acme queries)
+    assert [(g.actions, g.tasks, g.edge_tasks) for g in first] == [
+        (['tap "Search mail"'], [FIND, REPLY], [FIND, REPLY]),  # more tasks first
+        (['tap "Compose"'], [SEND], [SEND]),
     ]
     assert {g.start for g in first} == {inbox} and first[0].score > 0.99
+    assert first[0].end_summary.startswith(f"{MAIL} MainActivity: Search mail")
     three = guide.for_screen(_summary(mail_graph, inbox), n=1, layers=3)
-    assert [g.depth for g in three] == [1, 1, 2, 2, 2, 3]
-    deepest = three[-1]
-    assert deepest.actions[0] == 'tap "Search mail"' and deepest.actions[-1] == 'tap "ACME invoice"'
-    assert len(deepest.actions) == 4 and len(deepest.hops) == 3 and len(deepest.screens) == 4
-    assert deepest.tasks == [FIND, REPLY]
-    assert deepest.screens[0] == inbox and deepest.end_summary.startswith(
-        f"{MAIL} MainActivity: Sender"
-    )
-    assert "Perform tap" in deepest.text() and "to accomplish: Find the invoice" in deepest.text()
-    depth_two = {tuple(g.tasks) for g in three if g.depth == 2}
-    assert depth_two == {(SEND,), (FIND,), (REPLY,)}
-    four = guide.for_screen(_summary(mail_graph, inbox), n=1, layers=4)
-    assert four[-1].depth == 4 and four[-1].actions[-1] == 'tap "Reply"'
-    assert four[-1].tasks == [REPLY]
+    # Compose now reaches Inbox again (layer 1) and its Search edge (layer 2): 3 tasks
+    assert [(g.actions, g.tasks) for g in three] == [
+        (['tap "Compose"'], [SEND, FIND, REPLY]),
+        (['tap "Search mail"'], [FIND, REPLY]),
+    ]
+    assert "Perform tap" in three[1].text() and "to accomplish: Find the invoice" in three[1].text()
 
 
 def test_the_cap_keeps_the_first_guidelines(mail_graph: Graph) -> None:
@@ -70,10 +64,7 @@ def test_app_restriction(mail_graph: Graph) -> None:
     notes = screen_of(mail_graph, "test/note", 0)
     guide = Guide(mail_graph)
     own = guide.for_screen(_summary(mail_graph, notes), n=1, layers=2)
-    assert [(g.app, g.start, g.tasks) for g in own] == [
-        (NOTES, notes, [NOTE]),
-        (NOTES, notes, [NOTE]),
-    ]
+    assert [(g.app, g.start, g.tasks) for g in own] == [(NOTES, notes, [NOTE])]
     kept = guide.for_screen(_summary(mail_graph, notes), n=4, layers=2, app=MAIL)
     assert kept and {g.app for g in kept} == {MAIL}
     assert NOTE not in {task for g in kept for task in g.tasks}

@@ -4,15 +4,17 @@
 //    their exact cosine, optionally kept to one app or site. When the caller also gives a
 //    UI layout or a screenshot hash, the score is the mean of the semantic, layout (Jaccard)
 //    and screenshot (1 - Hamming) similarities it can compute. The best $n are the starts.
-// 2. Breadth first over TRANSITION edges from the start screens, up to {{layers}} layers:
-//    each edge reached is one guideline, on its shortest path from the best start screen
-//    (the depth at which BFS first meets it; ties go to the path whose edge keys sort
-//    first). The path's action queues, in order, are what to perform; the tasks on the edge
-//    are what performing them accomplishes.
-// 3. Guidelines nearest first (depth), then from the most similar start, then the edge
-//    with the most tasks; at most $limit.
-// Slot: {{layers}} (validated integer). Params: $vector, $candidates, $n, $app, $layout
-// (list or null), $image_hash (bit string or null), $limit.
+// 2. Every outgoing TRANSITION E of a start screen is one guideline: E's action queue, and
+//    the tasks of every edge a breadth-first search explores from E: E itself (layer 0),
+//    then the edges leaving each screen within $layers - 1 transitions of E's end screen
+//    (a screen at BFS distance d gives layer d + 1), so $layers layers past E in all.
+//    {{reach}} is max($layers - 1, 1): a quantifier cannot be {0,0}.
+//    Tasks come in BFS order: by layer, then edge key, then as stored on the edge; the
+//    caller drops repeats (first occurrence kept); `task_count` counts them here.
+// 3. Guidelines from the most similar start first (ties by screen id), then the one that
+//    gathers the most distinct tasks, then by edge key; at most $limit.
+// Slot: {{reach}} (validated integer, 1-9). Params: $vector, $candidates, $n, $app,
+// $layout (list or null), $image_hash (bit string or null), $layers, $limit.
 CALL db.index.vector.queryNodes('screen_embedding', $candidates, $vector) YIELD node
 WITH node AS screen
 WHERE $app IS NULL OR screen.app = $app
@@ -35,21 +37,33 @@ WITH screen, [m IN measures WHERE m IS NOT NULL] AS known
 WITH screen, round(reduce(total = 0.0, m IN known | total + m) / size(known), 6) AS score
 ORDER BY score DESC, screen.id
 LIMIT $n
-MATCH path = (screen)-[:TRANSITION]->{1,{{layers}}}(:Screen)
-WITH screen, score, path, last(relationships(path)) AS edge
-ORDER BY length(path), score DESC, screen.id, [hop IN relationships(path) | hop.key]
-WITH edge, head(collect({path: path, start: screen, score: score})) AS best
-WITH edge, best.path AS path, best.start AS start, best.score AS score
-RETURN start.id AS start,
-       start.summary AS start_summary,
-       start.app AS app,
-       start.platform AS platform,
+MATCH (screen)-[edge:TRANSITION]->(end:Screen)
+CALL (edge, end) {
+  CALL (edge, end) {
+    RETURN 0 AS layer, edge.key AS key, coalesce(edge.tasks, []) AS tasks
+    UNION ALL
+    MATCH walk = ANY SHORTEST (end)-[:TRANSITION]->{0,{{reach}}}(near:Screen)
+    WITH walk, near WHERE length(walk) < $layers
+    MATCH (near)-[next:TRANSITION]->(:Screen)
+    RETURN length(walk) + 1 AS layer, next.key AS key, coalesce(next.tasks, []) AS tasks
+  }
+  WITH layer, key, tasks
+  UNWIND range(0, size(tasks) - 1) AS position
+  WITH layer, key, position, tasks[position] AS task
+  ORDER BY layer, key, position
+  RETURN collect(task) AS gathered, count(DISTINCT task) AS task_count
+}
+RETURN screen.id AS start,
+       screen.summary AS start_summary,
+       screen.app AS app,
+       screen.platform AS platform,
        score,
-       length(path) AS depth,
-       [hop IN relationships(path) | hop.actions] AS hops,
-       edge.tasks AS tasks,
-       [s IN nodes(path) | s.id] AS screens,
-       last(nodes(path)).summary AS end_summary,
-       edge.key AS edge
-ORDER BY depth, score DESC, size(tasks) DESC, edge
+       edge.key AS edge,
+       edge.actions AS actions,
+       coalesce(edge.tasks, []) AS edge_tasks,
+       gathered AS tasks,
+       task_count,
+       end.id AS end,
+       end.summary AS end_summary
+ORDER BY score DESC, start, task_count DESC, edge
 LIMIT $limit

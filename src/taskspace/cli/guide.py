@@ -37,7 +37,7 @@ from taskspace.guidelines.errors import GuidelineError
     default=3,
     show_default=True,
     type=click.IntRange(1, 10),
-    help="Transitions to walk.",
+    help="Breadth-first layers past each outgoing transition whose tasks are gathered.",
 )
 @click.option(
     "-k",
@@ -78,10 +78,9 @@ def guide(
         return
     print_table(
         f"{len(guidelines)} guidelines",
-        ["depth", "score", "perform", "to accomplish", "from screen"],
+        ["score", "perform", "to accomplish", "from screen"],
         [
             (
-                g.depth,
                 f"{g.score:.3f}",
                 escape(" → ".join(g.actions)),
                 escape("; ".join(g.tasks)),

@@ -159,7 +159,9 @@ class GraphTools:
             Field(description="The screen's UI dump itself: uiautomator XML or JSON hierarchy."),
         ] = None,
         n: Annotated[int, Field(ge=1, le=20, description="Similar known screens.")] = 4,
-        layers: Annotated[int, Field(ge=1, le=10, description="Transitions to walk.")] = 3,
+        layers: Annotated[
+            int, Field(ge=1, le=10, description="Breadth-first layers past each transition.")
+        ] = 3,
         k: Annotated[
             int | None,
             Field(ge=1, le=100, description="Most guidelines (default 20; 10 for web)."),

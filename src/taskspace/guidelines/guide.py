@@ -3,7 +3,8 @@
 The screen is given as a summary, a UI dump (summarised offline, and its layout compared),
 and/or a screenshot (its hash compared). Everything else happens in one Cypher round trip,
 ``guidelines/for_screen``, an auto-commit read in a READ session: vector top-``n`` similar
-screens, breadth-first walk of up to ``layers`` transitions, at most ``k`` guidelines.
+screens, one guideline per outgoing transition of each (its action queue, and the tasks a
+breadth-first search of ``layers`` layers from that transition gathers), at most ``k``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from taskspace.pagegraph.summary import offline_summary
 Embedder = Callable[[Sequence[str]], list[list[float]]]
 
 MAX_LAYERS = 10
-"""Deepest walk allowed: the depth is written into the query as a literal."""
+"""Deepest search allowed: ``layers - 1`` is written into the query as a literal."""
 DEFAULT_K = 20
 DEFAULT_K_WEB = 10
 """PG-Agent's caps: web screens have more outgoing paths, so fewer guidelines are kept."""
@@ -108,13 +109,14 @@ class Guide:
         factor, floor = FILTERED_CANDIDATES if reranked else CANDIDATES
         rows = self.graph.read_once(
             "guidelines/for_screen",
-            {"layers": layers},
+            {"reach": max(layers - 1, 1)},
             vector=list(vector),
             candidates=max(n * factor, floor),
             n=n,
             app=app,
             layout=list(layout) if layout else None,
             image_hash=image_hash,
+            layers=layers,
             limit=k or DEFAULT_K,
         )
         guidelines = [_guideline(row) for row in rows]
@@ -135,16 +137,14 @@ def _check(n: int, layers: int, k: int | None) -> None:
 
 
 def _guideline(row: dict[str, Any]) -> Guideline:
-    hops = [list(hop) for hop in row["hops"]]
     return Guideline(
-        actions=[action for hop in hops for action in hop],
-        tasks=list(row["tasks"] or []),
-        hops=hops,
-        screens=list(row["screens"]),
-        depth=int(row["depth"]),
+        actions=list(row["actions"] or []),
+        tasks=list(dict.fromkeys(row["tasks"] or [])),  # BFS order, first occurrence kept
+        edge_tasks=list(row["edge_tasks"] or []),
         score=float(row["score"]),
         start=str(row["start"]),
         start_summary=str(row["start_summary"] or ""),
+        end=str(row["end"] or ""),
         end_summary=str(row["end_summary"] or ""),
         app=row["app"],
         platform=row["platform"],

@@ -6,25 +6,29 @@ from pydantic import BaseModel, Field
 
 
 class Guideline(BaseModel):
-    """Perform ``actions`` from the ``start`` screen to accomplish ``tasks``.
+    """PG-Agent's (Q_i, T_i): perform ``actions`` on the ``start`` screen to accomplish
+    ``tasks``.
 
-    The actions are the queues of the transitions on the shortest known path from a screen
-    like the agent's to the edge the guideline is about (``hops`` keeps them per
-    transition); the tasks are the ones demonstrated through that edge.
+    One guideline per outgoing transition E_i of a screen like the agent's: ``actions`` is
+    E_i's action queue; ``tasks`` are the tasks on every transition a breadth-first search
+    explores from E_i (E_i itself, then the transitions leaving each screen within
+    ``layers - 1`` transitions of E_i's end screen), in BFS order (layer, then edge key,
+    then as stored), each once. ``edge_tasks`` are E_i's own tasks.
     """
 
-    actions: list[str] = Field(description="the action queue, from the start screen on")
-    tasks: list[str] = Field(description="tasks achievable by performing the actions")
-    hops: list[list[str]] = Field(description="the action queue of each transition in turn")
-    screens: list[str] = Field(description="screen ids along the path, start first")
-    depth: int = Field(description="transitions from the start screen (BFS layer)")
+    actions: list[str] = Field(description="the action queue of the transition E_i")
+    tasks: list[str] = Field(description="tasks on the transitions reachable from E_i, BFS order")
+    edge_tasks: list[str] = Field(
+        default_factory=list, description="tasks demonstrated through E_i itself"
+    )
     score: float = Field(description="similarity of the start screen to the agent's screen")
-    start: str = Field(description="id of the similar screen the path starts from")
+    start: str = Field(description="id of the similar screen E_i leaves")
     start_summary: str = ""
+    end: str = Field(default="", description="id of the screen E_i leads to")
     end_summary: str = ""
     app: str | None = None
     platform: str | None = None
-    edge: str = Field(default="", description="key of the TRANSITION the guideline is about")
+    edge: str = Field(default="", description="key of the TRANSITION E_i")
 
     def text(self) -> str:
         """The PG-Agent phrasing: perform these actions to accomplish these tasks."""
