@@ -62,6 +62,10 @@ class Attempt(BaseModel):
     )
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
     trajectory: WebTrajectory | None = None
+    steps: list[str] = Field(
+        default_factory=list,
+        description="path tasks: what the agent found at each atomic step, in order",
+    )
 
 
 class TaskScore(BaseModel):
