@@ -213,7 +213,7 @@ def test_path_agent_through_inspect_sees_no_gold_and_is_scored_per_step(
     hard = tasks[2]
     with messages_script_api(gold_policy(tasks, {hard.id: 3})) as (url, requests):
         log = run_agent(hard, url, tmp_path, graph)
-    assert log.samples is not None
+    assert log.samples is not None and log.samples[0].scores is not None
     score = log.samples[0].scores["task_scorer"].value
     assert isinstance(score, dict)
     n = len(hard.path)
