@@ -279,3 +279,30 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
             assert (row["total"], row["passed"], row["leading"], row["failed"]) == (n, n, n, 0)
             assert json.loads(row["metrics"])["matcr"] == 1.0
         assert row["success"] == (n > 1 or task.id not in wrong)
+    # the report: per level and overall, from what ATTEMPTED holds (hand-computed)
+    page = tmp_path / "report.html"
+    reported = runner.invoke(
+        cli, ["eval", "report", summary["run"], "-o", str(page), "--json"], env=server_env
+    )
+    assert reported.exit_code == 0, reported.output
+    section = json.loads(reported.output)["paths"]
+    (system,) = section["systems"]
+    overall = section["by_level"]["all"][system]
+    lengths = [len(t.path) for t in tasks]
+    ratios = [0.0 if t.id in wrong else 1.0 for t in tasks]
+    assert overall["attempts"] == 3 and overall["matcr"] == round(sum(ratios) / 3, 4)
+    weighted = sum(n * (n + 1) / 2 for n in lengths)
+    assert overall["patsr"] == round((weighted - 1) / weighted, 4)  # only step 1 (p=1) missed
+    first = tasks[0].path[0]
+    relation = ("^" if first.reverse else "") + first.relation
+    assert section["failures"] == [
+        {"system": system, "step": 1, "app": first.app, "relation": relation, "attempts": 1}
+    ]
+    html = page.read_text()
+    assert 'id="paths-table"' in html and "paths_levels-bar-" in html
+    queried = runner.invoke(
+        cli, ["eval", "queries", "path_first_failures", "--json"], env=server_env
+    )
+    assert queried.exit_code == 0, queried.output
+    mine = [r for r in json.loads(queried.output) if r["run"] == summary["run"]]
+    assert [(r["step"], r["attempts"]) for r in mine] == [(1, 1)]

@@ -134,6 +134,8 @@ def test_metrics_on_hand_computed_trajectories() -> None:
     }
     assert levels["L3"]["matcr"] == 0.4 and levels["L3"]["patsr"] == round(12 / 15, 4)
     assert levels["all"]["wpsr"] == round(21 / 23, 4)
+    assert levels["all"]["patsr"] == round(15 / 19, 4)  # the pooled value from the metrics
+    assert levels["all"]["matcr"] == round(1.4 / 3, 4)
 
 
 def test_pass_at_k_over_epochs() -> None:

@@ -19,7 +19,7 @@ item's label, or its QID when it has none). The agent gives one answer per step,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from taskspace.scoring.attempts import score_attempt
@@ -162,9 +162,13 @@ def wpsr(results: Sequence[PathResult]) -> float:
 def success_rate(results: Sequence[PathResult], k: int = 1) -> float:
     """SR at Pass@k: mean over tasks of pass@k of its attempts (epochs); Pass@1 is the
     plain success rate. Tasks with fewer than k attempts use all they have."""
+    return _pass_rate([(r.task_id, r.success) for r in results], k)
+
+
+def _pass_rate(outcomes: Sequence[tuple[str, bool]], k: int) -> float:
     by_task: dict[str, list[bool]] = {}
-    for result in results:
-        by_task.setdefault(result.task_id, []).append(result.success)
+    for task_id, success in outcomes:
+        by_task.setdefault(task_id, []).append(success)
     rates = [pass_at_k(len(s), sum(s), min(k, len(s))) for s in by_task.values()]
     return sum(rates) / len(rates) if rates else 0.0
 
@@ -192,25 +196,56 @@ class PathSummary:
         }
 
 
-def summarise(results: Sequence[PathResult], k: int = 1, weight: Weight = linear) -> PathSummary:
+@dataclass(frozen=True)
+class ScoredAttempt:
+    """One attempt as stored on ATTEMPTED: task, level, success and its step metrics."""
+
+    task_id: str
+    level: int
+    success: bool
+    metrics: Mapping[str, float]
+
+
+def scored(result: PathResult, weight: Weight = linear) -> ScoredAttempt:
+    return ScoredAttempt(result.task_id, result.level, result.success, path_metrics(result, weight))
+
+
+def summarise_scored(attempts: Sequence[ScoredAttempt], k: int = 1) -> PathSummary:
+    """The headline numbers from stored attempts (what the report reads back): p-ATSR and
+    WPSR pooled from their numerators and denominators, MATCR the mean ratio."""
+
+    def total(key: str, only_successes: bool = False) -> float:
+        return sum(a.metrics.get(key, 0.0) for a in attempts if a.success or not only_successes)
+
+    outcomes = [(a.task_id, a.success) for a in attempts]
+    weights = total("patsr_weight")
+    paths = total("path_weight")
     return PathSummary(
-        attempts=len(results),
-        sr=success_rate(results, 1),
-        sr_at_k=success_rate(results, k),
+        attempts=len(attempts),
+        sr=_pass_rate(outcomes, 1),
+        sr_at_k=_pass_rate(outcomes, k),
         k=k,
-        wpsr=wpsr(results),
-        matcr=matcr(results),
-        patsr=patsr(results, weight),
+        wpsr=total("path_weight", True) / paths if paths else 0.0,
+        matcr=total("matcr") / len(attempts) if attempts else 0.0,
+        patsr=total("patsr_weighted") / weights if weights else 0.0,
     )
+
+
+def summarise(results: Sequence[PathResult], k: int = 1, weight: Weight = linear) -> PathSummary:
+    return summarise_scored([scored(r, weight) for r in results], k)
 
 
 def by_level(
     results: Sequence[PathResult], k: int = 1, weight: Weight = linear
 ) -> dict[str, PathSummary]:
     """Summaries per level ("L1" …) and over all attempts ("all")."""
-    levels = sorted({r.level for r in results})
-    found = {f"L{n}": summarise([r for r in results if r.level == n], k, weight) for n in levels}
-    return {**found, "all": summarise(results, k, weight)}
+    return by_level_scored([scored(r, weight) for r in results], k)
+
+
+def by_level_scored(attempts: Sequence[ScoredAttempt], k: int = 1) -> dict[str, PathSummary]:
+    levels = sorted({a.level for a in attempts})
+    found = {f"L{n}": summarise_scored([a for a in attempts if a.level == n], k) for n in levels}
+    return {**found, "all": summarise_scored(attempts, k)}
 
 
 def failures(results: Sequence[PathResult]) -> dict[tuple[int, str, str], int]:
