@@ -22,6 +22,7 @@ BUILDERS: dict[str, str] = {
     "rag": "taskspace.agents.rag:rag_agent",
     "multi_agent": "taskspace.agents.multi_agent:build",
     "graph_tools": "taskspace.agents.graph_tools:build",
+    "path_tools": "taskspace.agents.path_tools:build",
     "web_steps": "taskspace.agents.web_steps:build",
     "heuristic": "taskspace.agents.web.heuristic:build",
     "som": "taskspace.agents.web.som:build",

@@ -16,6 +16,7 @@ AgentKind = Literal[
     "rag",
     "multi_agent",
     "graph_tools",
+    "path_tools",
     "heuristic",
     "som",
     "reflective",
@@ -40,7 +41,9 @@ class AgentSpec(BaseModel):
     k: int = Field(default=5, ge=1, le=50)
     max_steps: int = Field(default=8, ge=1, description="tool calls or stages at most")
     tools: tuple[str, ...] = Field(
-        default=(), description="graph tools the agent may call (taskspace.graphtools)"
+        default=(),
+        description="graph tools the agent may call (taskspace.graphtools; path_tools: "
+        "taskspace.apptools)",
     )
     batches: int = Field(
         default=4, ge=1, le=20, description="web_steps: page sections planned in parallel"

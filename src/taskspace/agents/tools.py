@@ -1,7 +1,8 @@
 """The graph tools as inspect tools: the same functions, schemas and refusals that
 ``kg serve mcp`` serves (:mod:`taskspace.graphtools`), plus the ``submit`` tool that ends a
-task. A problem the model can fix (an unknown id, a refused query) comes back to it as a
-tool error."""
+task; and the app tools of causal-path tasks (:mod:`taskspace.apptools`) through the
+same :func:`inspect_tool`. A problem the model can fix (an unknown id, a refused query)
+comes back to it as a tool error."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from inspect_ai.tool import ToolDef, ToolError, ToolParams
 from pydantic import BaseModel
 
+from taskspace.apptools.toolbox import AppTools
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph
 from taskspace.graphtools.describe import description, input_schema
@@ -50,6 +52,12 @@ def graph_tools(
     """The graph tools ``names`` over ``graph``, as inspect tools."""
     functions = GraphTools(graph).functions(names)
     return [inspect_tool(name, fn, defaults or {}) for name, fn in functions.items()]
+
+
+def app_tools(graph: Graph, names: tuple[str, ...]) -> list[ToolDef]:
+    """The app tools ``names`` (``taskspace.apptools``) over ``graph``, as inspect tools."""
+    functions = AppTools(graph).functions(names)
+    return [inspect_tool(name, fn, {}) for name, fn in functions.items()]
 
 
 def submit_answer() -> ToolDef:

@@ -18,7 +18,15 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
 
 _to_float = value_to_float()
-EDGE_METRICS = ("hops_total", "hops_passed", "first_failed_hop")
+EDGE_METRICS = (
+    "hops_total",
+    "hops_passed",
+    "first_failed_hop",
+    "steps_total",
+    "steps_passed",
+    "steps_leading",
+    "first_failed_step",
+)
 """Metrics also written as ATTEMPTED properties (integers), so that Cypher can group by
 them: ``metrics_json`` is text the report queries cannot look into."""
 _ERROR_NAME = re.compile(r"^(\w+(?:\.\w+)*)(?::|$)")

@@ -1,18 +1,22 @@
 """Causal paths (NaturalGAIA) as a :class:`~taskspace.tasks.family.TaskFamily`.
 
-Options: ``level`` (1-3, default 1) and ``starts`` (start only from these QIDs).
+Options: ``level`` (1-3, default 1) and ``starts`` (start only from these QIDs). Scored
+step by step against the gold path (:func:`taskspace.scoring.paths.score_path`): success
+is the final answer, and the metrics carry atomic success, MATCR's ratio, p-ATSR's
+weighted steps, WPSR's task weight and the first failed step.
 """
 
 from __future__ import annotations
 
 from taskspace.graph.connection import Graph
 from taskspace.paths.sampler import rederive_path, sample_paths
-from taskspace.scoring.family import ScoredByCheck
+from taskspace.scoring.paths import score_path
+from taskspace.tasks.attempt import Attempt, TaskScore
 from taskspace.tasks.family import SampleOptions, SampleReport
 from taskspace.tasks.model import Task
 
 
-class PathFamily(ScoredByCheck):
+class PathFamily:
     kind = "path"
 
     def sample(self, graph: Graph, options: SampleOptions) -> SampleReport:
@@ -27,3 +31,6 @@ class PathFamily(ScoredByCheck):
 
     def rederive(self, graph: Graph, task: Task) -> bool:
         return rederive_path(graph, task)
+
+    def score(self, task: Task, attempt: Attempt) -> TaskScore:
+        return score_path(task, attempt)

@@ -13,6 +13,7 @@ from taskspace.errors import UserError
 from taskspace.graph.connection import Graph, Record
 from taskspace.reports.hops import read_hop_report
 from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
+from taskspace.reports.paths import read_path_report
 from taskspace.reports.steps import read_step_metrics
 
 MAX_NAMED_RUNS = 20
@@ -182,4 +183,5 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
         omitted=omitted,
         step_metrics=read_step_metrics(graph, run_ids),
         hops=hops,
+        paths=read_path_report(graph, run_ids, systems, system_name),
     )

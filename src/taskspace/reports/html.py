@@ -12,6 +12,7 @@ from markupsafe import Markup
 from taskspace.reports import plots
 from taskspace.reports.hop_plots import hop_plots
 from taskspace.reports.model import Cell, ReportData
+from taskspace.reports.paths import path_plots
 from taskspace.reports.steps import LABELS as STEP_LABELS
 from taskspace.reports.steps import step_metrics_plot
 
@@ -54,6 +55,8 @@ def draw_plots(data: ReportData) -> dict[str, Markup]:
         drawn["step_metrics"] = step_metrics_plot(data.step_metrics)
     if data.hops is not None:
         drawn.update(hop_plots(data.hops))
+    if data.paths is not None:
+        drawn.update(path_plots(data.paths))
     return {key: Markup(svg) for key, svg in drawn.items()}
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taskspace.reports.hops import HopReport
+
+if TYPE_CHECKING:  # reports.paths draws with reports.plots, which reads this module
+    from taskspace.reports.paths import PathReport
 
 
 @dataclass
@@ -139,6 +142,8 @@ class ReportData:
     """``taskspace.reports.steps.StepMetrics`` of the step-level runs among them."""
     hops: HopReport | None = None
     """The MMInA hop-queue section (multihop attempts only)."""
+    paths: PathReport | None = None
+    """The NaturalGAIA section (causal-path attempts only)."""
 
     def breakdown(self, key: str) -> Breakdown | None:
         return next((table for table in self.breakdowns if table.key == key), None)
@@ -151,4 +156,5 @@ class ReportData:
             "omitted": self.omitted,
             "step_metrics": [entry.as_dict() for entry in self.step_metrics],
             **({"hops": self.hops.as_dict()} if self.hops and not self.hops.empty else {}),
+            **({"paths": self.paths.as_dict()} if self.paths and not self.paths.empty else {}),
         }

@@ -34,6 +34,7 @@ from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.fuzzy import fuzzy_matcher
 from taskspace.scoring.hops import score_multihop
 from taskspace.scoring.judge import AnswerJudge
+from taskspace.scoring.paths import score_path
 from taskspace.settings import Settings
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 from taskspace.tasks.model import Task
@@ -63,6 +64,17 @@ HOP_SCORE_KEYS = (
     "hops_by_url",
 )
 """Metrics a multihop task adds to its score (``scoring.hops.hop_metrics``)."""
+PATH_SCORE_KEYS = (
+    "steps_total",
+    "steps_passed",
+    "steps_leading",
+    "matcr",
+    "patsr_weighted",
+    "patsr_weight",
+    "path_weight",
+    "first_failed_step",
+)
+"""Metrics a causal-path task adds to its score (``scoring.paths.path_metrics``)."""
 
 
 def task_from_state(state: TaskState) -> Task:
@@ -100,11 +112,14 @@ def task_scorer() -> Scorer:
         cover = state.metadata.get(EVIDENCE_COVER_KEY)
         if task.hops:  # a multihop queue (MultihopFamily.score): hop by hop, in order
             result = await anyio.to_thread.run_sync(score_multihop, task, attempt, fuzzy, cover)
+        elif task.path:  # a causal path (PathFamily.score): step by step against path[]
+            result = score_path(task, attempt)
         else:
             result = score_attempt(task, attempt, cover)
         value: dict[str, float] = {"score": result.score, "success": float(result.success)}
         value.update({key: result.metrics[key] for key in TASK_SCORE_KEYS[2:]})
         value.update({key: result.metrics[key] for key in HOP_SCORE_KEYS if key in result.metrics})
+        value.update({k: result.metrics[k] for k in PATH_SCORE_KEYS if k in result.metrics})
         verdict = "passed" if result.success else "failed"
         return Score(
             value=value,

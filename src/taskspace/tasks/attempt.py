@@ -6,9 +6,9 @@ evaluation run writes both to the graph as ``ATTEMPTED {score, success, metrics,
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 ATTEMPT_STORE_KEY = "taskspace_attempt"
 """Where an agent's solver leaves its Attempt (``model_dump()``) in the inspect sample's
@@ -62,6 +62,18 @@ class Attempt(BaseModel):
     )
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
     trajectory: WebTrajectory | None = None
+    steps: list[str] = Field(
+        default_factory=list,
+        description="path tasks: what the agent found at each atomic step, in order",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_steps(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Attempts of other families keep their stored shape: no ``steps`` when empty."""
+        data: dict[str, Any] = handler(self)
+        if not self.steps:
+            data.pop("steps", None)
+        return data
 
 
 class TaskScore(BaseModel):

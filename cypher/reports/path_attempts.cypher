@@ -1,0 +1,9 @@
+// Causal-path attempts for the report's NaturalGAIA section: per attempt its system, task,
+// level, epoch, success, the step metrics the path scorer wrote (metrics_json: matcr,
+// patsr_weighted, patsr_weight, path_weight, first_failed_step) and the task's path_json
+// (to name the app and relation of the first failed step). Params: $runs = [run id]
+MATCH (r:Run)-[a:ATTEMPTED]->(t:Task {kind: 'path'})
+WHERE r.id IN $runs
+RETURN r.agent AS agent, r.model AS model, t.id AS task, t.level AS level, a.epoch AS epoch,
+       a.success AS success, a.metrics_json AS metrics, t.path_json AS path
+ORDER BY agent, model, task, epoch

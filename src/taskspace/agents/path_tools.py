@@ -1,0 +1,100 @@
+"""The path agent: a ReAct loop over the app tools for causal-path (NaturalGAIA) tasks.
+
+It sees the instruction and what the apps show it (:mod:`taskspace.apptools`: search an
+app, open an item's page, follow an action), never the task's path, grounding or answer.
+It ends with ``submit(answers, confidence)``: what it found at each atomic step, in
+order; the last is its final answer. The scorer judges each step against the gold path
+(:mod:`taskspace.scoring.paths`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from inspect_ai.agent import AgentPrompt, AgentState, AgentSubmit, react
+from inspect_ai.model import ChatMessageAssistant, ChatMessageTool, get_model
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolDef, ToolError
+
+from taskspace.agents.solving import AgentAnswerError, finish, require_model, role_prompts
+from taskspace.agents.spec import AgentSpec
+from taskspace.agents.tools import app_tools
+from taskspace.graph.connection import Graph
+from taskspace.settings import Settings
+from taskspace.tasks.attempt import Attempt
+
+LAST_STEP = (
+    "You have used your {steps} steps. Call submit() now with what you found at each step, "
+    "in order, and your confidence."
+)
+
+
+def submit_steps() -> ToolDef:
+    async def execute(answers: list[str], confidence: float) -> str:
+        """Give what you found at each step of the task, in order; this ends the task.
+
+        Args:
+            answers: One entry per step, in order: the item's name (or its id when it has
+                no name). The last entry is the final answer.
+            confidence: How sure you are that the final answer is right, from 0 to 1.
+        """
+        if not answers or not answers[-1].strip():
+            raise ToolError("give at least one answer, the final one last")
+        if not 0.0 <= confidence <= 1.0:
+            raise ToolError(f"confidence must be between 0 and 1, not {confidence}")
+        return json.dumps({"answers": answers, "confidence": confidence})
+
+    return ToolDef(execute, name="submit")
+
+
+def build(spec: AgentSpec, graph: Graph) -> Solver:
+    """The agent as an inspect solver; it opens its own connection per sample."""
+    settings = graph.settings
+    require_model(spec)
+    system = role_prompts(spec, ("system",))["system"]
+
+    @solver(name=spec.name)
+    def path_solver() -> Solver:
+        """No parameters: the log records them, and the settings hold credentials."""
+        return _solve(spec, settings, system)
+
+    return path_solver()
+
+
+def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
+    async def on_continue(state: AgentState) -> bool | str:
+        turns = sum(isinstance(m, ChatMessageAssistant) for m in state.messages)
+        if turns < spec.max_steps:
+            return True
+        return LAST_STEP.format(steps=spec.max_steps) if turns == spec.max_steps else False
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        require_model(spec)
+        with Graph(settings) as graph:
+            agent = react(
+                name=spec.name,
+                prompt=AgentPrompt(instructions=system, handoff_prompt=None),
+                tools=app_tools(graph, spec.tools),
+                submit=AgentSubmit(tool=submit_steps(), answer_only=True, keep_in_messages=True),
+                on_continue=on_continue,
+            )
+            result = await agent(AgentState(messages=state.messages))
+        state.messages = result.messages
+        attempt = _attempt(str(state.sample_id), result)
+        return finish(state, attempt, str(get_model()))
+
+    return solve
+
+
+def _attempt(task_id: str, state: AgentState) -> Attempt:
+    """The attempt from the last successful submit; an error if the loop ended without."""
+    for message in reversed(state.messages):
+        if isinstance(message, ChatMessageTool) and message.function == "submit":
+            if message.error:
+                break
+            given = json.loads(message.text)
+            steps = [str(a).strip() for a in given["answers"]]
+            return Attempt(
+                task_id=task_id, answer=steps[-1], steps=steps, confidence=given["confidence"]
+            )
+    raise AgentAnswerError(f"the path agent for task {task_id} did not submit its answers")

@@ -1,0 +1,1 @@
+"""Tools over the apps of causal-path tasks: what a person sees in each app, nothing more."""
