@@ -90,7 +90,8 @@ def gesture(action: Action, size: tuple[int, int] | None, rule: Rule) -> Gesture
         point = _center(action.target.bounds)
     start = on_grid(point, size, rule) if point is not None and size else None
     end = on_grid(action.end_point, size, rule) if action.end_point and size else None
-    kind, direction = action.kind, action.direction
+    kind: str = action.kind
+    direction: str | None = action.direction
     if start is not None and end is not None:
         if distance(start, end) <= rule.tap_swipe * rule.grid:
             kind, end, direction = "tap", None, None
