@@ -125,6 +125,20 @@ def run_command(
     from taskspace.tasks.store import read_tasks_file, write_task_nodes
 
     spec = load_agent_spec(agent_name)
+    if _gui_steps(spec.kind):
+        from taskspace.cli.eval_gui import gui
+
+        click.get_current_context().invoke(
+            gui,
+            episodes=tasks_file,
+            agent_name=agent_name,
+            model=model,
+            limit=limit,
+            max_samples=max_samples,
+            display=display,
+            as_json=as_json,
+        )
+        return
     if spec.kind == "web_steps":
         from taskspace.cli.eval_steps import steps
 
@@ -315,6 +329,18 @@ def _register_report() -> None:
 _register_report()
 
 
+def _gui_steps(kind: str) -> bool:
+    from taskspace.agents.spec import GUI_STEP_KINDS
+
+    return kind in GUI_STEP_KINDS
+
+
+def _register_gui() -> None:
+    from taskspace.cli.eval_gui import gui
+
+    eval_group.add_command(gui)
+
+
 def _register_steps() -> None:
     """Step-level runs on Mind2Web-format episodes live in their own module."""
     from taskspace.cli.eval_steps import steps
@@ -323,3 +349,4 @@ def _register_steps() -> None:
 
 
 _register_steps()
+_register_gui()

@@ -1,0 +1,135 @@
+"""kg eval run with replay-nearest on real GUI episodes loaded with kg load episodes:
+AITW matching (GUI Odyssey's grid for its episodes), results in the graph."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from taskspace.agents.gui.replay import ReplayNearest
+from taskspace.cli.main import cli
+from taskspace.episodes.formats import read_episodes
+from taskspace.episodes.model import Action, Episode
+from taskspace.graph.connection import Graph
+from taskspace.guieval.scoring import score_episode
+from taskspace.guieval.view import EPISODE_KEY, gui_views
+from tests.episode_support import FIXTURES, SHARED_GUI
+
+SOURCES = (
+    SHARED_GUI / "aitz_episode",
+    SHARED_GUI / "llamatouch" / "trace_18",
+    SHARED_GUI / "autodroid_utg" / "calendar_utg.yaml",
+    FIXTURES / "odyssey",
+    FIXTURES / "uiautomator" / "trace_demo",
+)
+
+
+def kg(env: dict[str, str], *args: str) -> Any:
+    return CliRunner().invoke(cli, list(args), env=env)
+
+
+def _parsed() -> list[Episode]:
+    return [e for src in SOURCES for e in read_episodes(src) if isinstance(e, Episode)]
+
+
+@pytest.fixture(scope="module")
+def loaded(session_graph: Graph, server_env: dict[str, str]) -> Iterator[list[Episode]]:
+    if not SHARED_GUI.is_dir():
+        pytest.skip(f"shared GUI episodes not found at {SHARED_GUI}")
+    session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
+    result = kg(server_env, "load", "episodes", *(str(s) for s in SOURCES), "--json")
+    assert result.exit_code == 0, result.output
+    yield _parsed()
+
+
+def test_replay_nearest_is_scored_end_to_end(
+    session_graph: Graph, server_env: dict[str, str], loaded: list[Episode]
+) -> None:
+    args = ("eval", "run", "all", "--agent", "replay-nearest", "--display", "none", "--json")
+    result = kg(server_env, *args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    steps = sum(len(e.steps) for e in loaded)
+    assert report["run"]["episodes"] == len(loaded) and report["run"]["steps"] == steps
+    assert report["run"]["errors"] == 0
+    odyssey = [e for e in loaded if e.dataset == "gui_odyssey"]
+    assert odyssey and report["metrics"]["odyssey"]["episodes"] == len(odyssey)
+    assert report["metrics"]["aitw"]["episodes"] == len(loaded) - len(odyssey)
+    run = report["run"]["run"]
+    rows = session_graph.read_text(
+        "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(s:Step)<-[:HAS_STEP]-(e:Episode) "
+        "RETURN e.key AS key, s.index AS index, a.action_match AS match, a.predicted AS p",
+        run=run,
+    )
+    assert len(rows) == steps
+    # the graph's verdicts are the pure rule's on the parsed episodes and stored predictions
+    by_key = {e.id: e for e in loaded}
+    predicted: dict[str, list[Action | None]] = {
+        key: [None] * len(e.steps) for key, e in by_key.items()
+    }
+    for row in rows:
+        stored = json.loads(row["p"])
+        predicted[row["key"]][row["index"]] = Action.model_validate(stored) if stored else None
+    expected = {
+        (key, r.index): r.values["action_match"]
+        for key, episode in by_key.items()
+        for r in score_episode(episode, predicted[key])
+    }
+    assert {(r["key"], r["index"]): r["match"] for r in rows} == expected
+    matched = sum(expected.values())
+    assert report["metrics"]["all"]["action_match"] == round(matched / steps, 4)
+    assert sum(1 for r in rows if r["p"] != "null") > 0  # the baseline does predict
+    success = session_graph.read_text(
+        "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(e:Episode) RETURN sum(toInteger(a.success)) AS n",
+        run=run,
+    )
+    assert success[0]["n"] == round(report["metrics"]["all"]["episode_success"] * len(loaded))
+    # the same command again resumes the same run and adds no edge
+    again = json.loads(kg(server_env, *args).output)
+    assert again["run"]["run"] == run
+    assert (
+        len(
+            session_graph.read_text(
+                "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(:Step) RETURN a", run=run
+            )
+        )
+        == steps
+    )
+
+
+def test_replay_nearest_never_uses_its_own_episode(
+    session_graph: Graph, loaded: list[Episode]
+) -> None:
+    memory = ReplayNearest(session_graph, k=5)
+    own = {
+        row["key"]: set(row["screens"])
+        for row in session_graph.read_text(
+            "MATCH (e:Episode)-[:HAS_STEP]->(:Step)-[:ON_SCREEN|LEADS_TO]->(s:Screen) "
+            "RETURN e.key AS key, collect(DISTINCT s.id) AS screens"
+        )
+    }
+    checked = 0
+    for episode in loaded:
+        metadata = {EPISODE_KEY: episode.model_dump_json()}
+        for view in list(gui_views(metadata))[:3]:
+            assert view.previous == tuple(s.action.summary() for s in episode.steps[: view.index])
+            for row in memory.neighbours(view):
+                assert row["key"] != episode.id
+                assert row["screen"] not in own[episode.id]
+                checked += 1
+    assert checked > 0
+
+
+def test_not_gui_episodes_and_wrong_agent_are_one_line(
+    server_env: dict[str, str], loaded: list[Episode], tmp_path: Path
+) -> None:
+    missing = kg(server_env, "eval", "gui", str(tmp_path / "none.json"))
+    assert missing.exit_code == 1
+    assert "no GUI episodes" in missing.output and len(missing.output.strip().splitlines()) == 1
+    wrong = kg(server_env, "eval", "gui", "all", "--agent", "extractive")
+    assert wrong.exit_code == 1 and "not a GUI step agent" in wrong.output
