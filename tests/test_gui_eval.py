@@ -48,7 +48,7 @@ def loaded(session_graph: Graph, server_env: dict[str, str]) -> Iterator[list[Ep
 
 
 def test_replay_nearest_is_scored_end_to_end(
-    session_graph: Graph, server_env: dict[str, str], loaded: list[Episode]
+    session_graph: Graph, server_env: dict[str, str], loaded: list[Episode], tmp_path: Path
 ) -> None:
     args = ("eval", "run", "all", "--agent", "replay-nearest", "--display", "none", "--json")
     result = kg(server_env, *args)
@@ -89,6 +89,16 @@ def test_replay_nearest_is_scored_end_to_end(
         run=run,
     )
     assert success[0]["n"] == round(report["metrics"]["all"]["episode_success"] * len(loaded))
+    # the report's GUI section sums the same values back from the graph, per rule
+    shown = kg(server_env, "eval", "report", run, "-o", str(tmp_path / "report.html"), "--json")
+    assert shown.exit_code == 0, shown.output
+    entries = {e["rule"]: e for e in json.loads(shown.output)["gui_metrics"]}
+    assert set(entries) == {"aitw", "odyssey"}
+    assert entries["odyssey"]["episodes"] == len(odyssey)
+    assert sum(e["steps"] for e in entries.values()) == steps
+    assert json.loads(shown.output)["step_metrics"] == []
+    html = (tmp_path / "report.html").read_text()
+    assert 'id="gui_metrics"' in html and 'id="gui_metrics-bar-1-1"' in html
     # the same command again resumes the same run and adds no edge
     again = json.loads(kg(server_env, *args).output)
     assert again["run"]["run"] == run
