@@ -336,9 +336,10 @@ def _gui_steps(kind: str) -> bool:
 
 
 def _register_gui() -> None:
-    from taskspace.cli.eval_gui import gui
+    from taskspace.cli.eval_gui import android, gui
 
     eval_group.add_command(gui)
+    eval_group.add_command(android)
 
 
 def _register_steps() -> None:

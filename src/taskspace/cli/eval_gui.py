@@ -106,3 +106,49 @@ def _result(
         },
         "skipped": skipped,
     }
+
+
+@click.command(name="android")
+@click.option("--device", "serial", required=True, help="adb serial of the device or emulator.")
+@click.option("--out", default="android-steps", show_default=True, help="Where dumps go.")
+@click.option("--element", "element_id", default=None, help="Tap the element with this id.")
+@click.option("--point", nargs=2, type=float, default=None, help="Tap at X Y (pixels).")
+@click.option("--key", default=None, type=click.Choice(("back", "home", "enter", "recent")))
+@json_option
+def android(
+    serial: str,
+    out: str,
+    element_id: str | None,
+    point: tuple[float, float] | None,
+    key: str | None,
+    as_json: bool,
+) -> None:
+    """Observe the live Android device SERIAL (hierarchy dump and screenshot) and optionally
+    act on it first: tap an element by id (from an earlier observation) or a point, or a key."""
+    from pathlib import Path
+
+    from taskspace.episodes.model import Action, UIElement
+    from taskspace.guieval.android import AndroidEnvironment, connect
+
+    environment = AndroidEnvironment(connect(serial), Path(out))
+    if element_id or point or key:
+        environment.observe()
+        if element_id:
+            environment.act(Action(kind="tap", target=UIElement(uid=element_id)))
+        elif point:
+            environment.act(Action(kind="tap", point=point))
+        else:
+            environment.act(Action(kind="key", key=key))
+    seen = environment.observe()
+    elements = [
+        {"id": e.uid, "label": e.label(), "bounds": e.bounds, "clickable": e.clickable}
+        for e in seen.elements
+    ]
+    if as_json:
+        print_json({"screenshot": seen.screenshot, "dump": seen.ui_dump, "elements": elements})
+        return
+    print_table(
+        f"{serial}: {len(elements)} elements",
+        ["id", "label", "bounds"],
+        [[e["id"], e["label"], e["bounds"]] for e in elements],
+    )
