@@ -4,6 +4,7 @@ AITW matching (GUI Odyssey's grid for its episodes), results in the graph."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from taskspace.graph.connection import Graph
 from taskspace.guieval.scoring import score_episode
 from taskspace.guieval.view import EPISODE_KEY, gui_views
 from tests.episode_support import FIXTURES, SHARED_GUI
+from tests.messages_script_api import Block, first_user_text, messages_script_api, text
 
 SOURCES = (
     SHARED_GUI / "aitz_episode",
@@ -143,3 +145,73 @@ def test_not_gui_episodes_and_wrong_agent_are_one_line(
     assert "no GUI episodes" in missing.output and len(missing.output.strip().splitlines()) == 1
     wrong = kg(server_env, "eval", "gui", "all", "--agent", "extractive")
     assert wrong.exit_code == 1 and "not a GUI step agent" in wrong.output
+
+
+def _reply(request: dict[str, Any]) -> list[Block]:
+    """The scripted model: each role answers in its form; decisions tap "START +10 XP"
+    when the screen lists it and press home otherwise."""
+    prompt = first_user_text(request)
+    if "global planning agent" in prompt:
+        return [text("1. Open Duolingo\n2. Start a French lesson")]
+    if "task parser" in prompt:
+        return [text("TASK 1: open Duolingo | DEPENDS: none\nTASK 2: start a lesson | DEPENDS: 1")]
+    if "observation agent" in prompt or "sub-task planning agent" in prompt:
+        return [text("The Duolingo home screen; start the lesson.")]
+    found = re.search(r"^\[(\d+)\] \S+ 'START \+10 XP'", prompt, re.M)
+    action = f"TAP({found.group(1)})" if found else "SYS(home)"
+    return [text(f"THOUGHT: go on\nACTION: {action}\nSTATUS: done\nRESULT: opened")]
+
+
+def test_llm_agents_run_with_a_key_against_the_messages_api(
+    session_graph: Graph, server_env: dict[str, str], loaded: list[Episode]
+) -> None:
+    # one server for both agents: inspect keeps the model it made for the first run
+    with messages_script_api(_reply) as (url, requests):
+        env = {**server_env, "ANTHROPIC_API_KEY": "test-key-not-real", "ANTHROPIC_BASE_URL": url}
+        for agent in ("pg-agent", "jarvis"):
+            before = len(requests)
+            _check_llm_agent(session_graph, server_env, env, loaded, agent)
+            _check_prompts(requests[before:], loaded, agent)
+
+
+def _check_llm_agent(
+    graph: Graph, server_env: dict[str, str], env: dict[str, str], loaded: list[Episode], agent: str
+) -> None:
+    trace = str(SHARED_GUI / "llamatouch" / "trace_18")
+    args = ("eval", "run", trace, "--agent", agent, "--display", "none", "--json")
+    offline = kg({**server_env, "ANTHROPIC_API_KEY": ""}, *args)
+    assert offline.exit_code == 1 and "needs a model" in offline.output
+    assert len(offline.output.strip().splitlines()) == 1
+    result = kg(env, *args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert (report["run"]["episodes"], report["run"]["steps"], report["run"]["errors"]) == (1, 4, 0)
+    rows = graph.read_text(
+        "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(s:Step) RETURN s.index AS i, a.action_match AS m",
+        run=report["run"]["run"],
+    )
+    # gold: home, tap, tap, tap START; the script presses home, then taps START once shown
+    assert sorted((r["i"], r["m"]) for r in rows) == [(0, 1.0), (1, 0.0), (2, 0.0), (3, 1.0)]
+    assert report["metrics"]["aitw"]["action_match"] == 0.5
+
+
+def _check_prompts(requests: list[dict[str, Any]], loaded: list[Episode], agent: str) -> None:
+    prompts = [first_user_text(r) for r in requests]
+    images = [
+        r for r in requests if any(b.get("type") == "image" for b in r["messages"][0]["content"])
+    ]
+    assert images  # the screenshot is shown
+    if agent == "pg-agent":
+        assert sum("global planning agent" in p for p in prompts) == 1
+        deciding = [p for p in prompts if "decision agent" in p]
+        assert len(deciding) == 4 and any("- Perform" in p for p in deciding)
+        task = loaded_task(loaded, "uiautomator:18")
+        assert not any(task in p.split("Guidelines:")[1].split("Previous")[0] for p in deciding)
+    else:
+        assert sum("task parser" in p for p in prompts) == 1
+        executing = [p for p in prompts if "You are Jarvis" in p]
+        assert len(executing) == 4 and "context: task 1 found: opened" in executing[1]
+
+
+def loaded_task(episodes: list[Episode], key: str) -> str:
+    return next(e.task for e in episodes if e.id == key)
