@@ -29,6 +29,9 @@ BUILDERS: dict[str, str] = {
     "reflective": "taskspace.agents.web.reflective:build",
     "memory": "taskspace.agents.web.recall:build",
     "guided": "taskspace.agents.web.guided:build",
+    "gui_replay": "taskspace.agents.gui.replay:build",
+    "pg_agent": "taskspace.agents.gui.pg_agent:build",
+    "jarvis": "taskspace.agents.gui.jarvis:build",
 }
 """kind -> "module:function" of its builder."""
 

@@ -23,7 +23,13 @@ AgentKind = Literal[
     "memory",
     "guided",
     "web_steps",
+    "gui_replay",
+    "pg_agent",
+    "jarvis",
 ]
+
+GUI_STEP_KINDS = ("gui_replay", "pg_agent", "jarvis")
+"""Kinds that predict one GUI action per episode step (``taskspace.evaluation.gui_steps``)."""
 
 
 class AgentSpecError(UserError):

@@ -116,20 +116,21 @@ def run_command(
 ) -> None:
     """Run AGENT over TASKS_FILE; the same command again resumes (finished samples stay).
 
-    A step-level web agent (mind2web-pipeline, mind2web-llm) runs on episodes in the graph
-    instead: TASKS_FILE is then an episode selection (all, mind2web, seeact or a loaded
-    file), as for `kg eval steps`."""
+    A step-level agent runs on episodes in the graph instead, and TASKS_FILE is then an
+    episode selection (all, a dataset or a loaded file): web agents (mind2web-pipeline,
+    mind2web-llm) as with `kg eval steps`, GUI agents (replay-nearest, pg-agent, jarvis)
+    as with `kg eval gui`."""
     from taskspace.agents.spec import load_agent_spec
     from taskspace.evaluation.results import write_run_results
     from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model, run_eval
     from taskspace.tasks.store import read_tasks_file, write_task_nodes
 
     spec = load_agent_spec(agent_name)
-    if spec.kind == "web_steps":
-        from taskspace.cli.eval_steps import steps
-
+    episodes_command = _episodes_command(spec.kind)
+    if episodes_command is not None:
+        # step-level agents run on episodes in the graph: TASKS_FILE names them
         click.get_current_context().invoke(
-            steps,
+            episodes_command,
             episodes=tasks_file,
             agent_name=agent_name,
             model=model,
@@ -315,6 +316,28 @@ def _register_report() -> None:
 _register_report()
 
 
+def _episodes_command(kind: str) -> click.Command | None:
+    """The command that runs an agent of ``kind`` on episodes, if it is a step-level one."""
+    from taskspace.agents.spec import GUI_STEP_KINDS
+
+    if kind in GUI_STEP_KINDS:
+        from taskspace.cli.eval_gui import gui
+
+        return gui
+    if kind == "web_steps":
+        from taskspace.cli.eval_steps import steps
+
+        return steps
+    return None
+
+
+def _register_gui() -> None:
+    from taskspace.cli.eval_gui import android, gui
+
+    eval_group.add_command(gui)
+    eval_group.add_command(android)
+
+
 def _register_steps() -> None:
     """Step-level runs on Mind2Web-format episodes live in their own module."""
     from taskspace.cli.eval_steps import steps
@@ -323,3 +346,4 @@ def _register_steps() -> None:
 
 
 _register_steps()
+_register_gui()

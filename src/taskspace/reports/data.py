@@ -11,6 +11,7 @@ from typing import Any
 
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph, Record
+from taskspace.reports.gui_steps import read_gui_metrics
 from taskspace.reports.hops import read_hop_report
 from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
 from taskspace.reports.paths import read_path_report
@@ -184,4 +185,5 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
         step_metrics=read_step_metrics(graph, run_ids),
         hops=hops,
         paths=read_path_report(graph, run_ids, systems, system_name),
+        gui_metrics=read_gui_metrics(graph, run_ids),
     )

@@ -10,6 +10,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from taskspace.reports import plots
+from taskspace.reports.gui_steps import gui_metrics_plot
 from taskspace.reports.hop_plots import hop_plots
 from taskspace.reports.model import Cell, ReportData
 from taskspace.reports.paths import path_plots
@@ -53,6 +54,8 @@ def draw_plots(data: ReportData) -> dict[str, Markup]:
         drawn["pass_at_k"] = plots.pass_at_k_plot(data.pass_at_k)
     if data.step_metrics:
         drawn["step_metrics"] = step_metrics_plot(data.step_metrics)
+    if data.gui_metrics:
+        drawn["gui_metrics"] = gui_metrics_plot(data.gui_metrics)
     if data.hops is not None:
         drawn.update(hop_plots(data.hops))
     if data.paths is not None:

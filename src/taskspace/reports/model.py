@@ -144,6 +144,8 @@ class ReportData:
     """The MMInA hop-queue section (multihop attempts only)."""
     paths: PathReport | None = None
     """The NaturalGAIA section (causal-path attempts only)."""
+    gui_metrics: list[Any] = field(default_factory=list)
+    """``taskspace.reports.gui_steps.GuiMetrics`` of the GUI step runs among them."""
 
     def breakdown(self, key: str) -> Breakdown | None:
         return next((table for table in self.breakdowns if table.key == key), None)
@@ -155,6 +157,7 @@ class ReportData:
             "pass_at_k": [entry.as_dict() for entry in self.pass_at_k],
             "omitted": self.omitted,
             "step_metrics": [entry.as_dict() for entry in self.step_metrics],
+            "gui_metrics": [entry.as_dict() for entry in self.gui_metrics],
             **({"hops": self.hops.as_dict()} if self.hops and not self.hops.empty else {}),
             **({"paths": self.paths.as_dict()} if self.paths and not self.paths.empty else {}),
         }

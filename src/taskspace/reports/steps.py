@@ -53,6 +53,8 @@ def read_step_metrics(graph: Graph, run_ids: list[str]) -> list[StepMetrics]:
     keys = {key for key in METRICS} | {key + FLEX for key in METRICS}
     runs: dict[str, tuple[str, dict[str, list[Values]]]] = {}
     for row in graph.read("reports/step_attempts", runs=run_ids):
+        if "action_match" in row["metrics"]:
+            continue  # a GUI step run: its own section (taskspace.reports.gui_steps)
         system = f"{row['agent']} ({row['model']})" if row["model"] else str(row["agent"])
         _, episodes = runs.setdefault(row["run"], (system, {}))
         values = {k: float(v) for k, v in row["metrics"].items() if k in keys}

@@ -1,0 +1,76 @@
+"""``replay-nearest``: the offline baseline. At each step it embeds the shown screen's
+offline summary, finds the most similar known screen of another episode in the page graph
+(``cypher/guieval/nearest_steps``) and replays the action taken there, carried over to
+the shown screen (``taskspace.guieval.transfer``). Screens of the evaluated episode are
+never neighbours, so it cannot replay its own gold."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from inspect_ai.solver import Solver
+
+from taskspace.agents.gui.steps import Predict, gui_solver
+from taskspace.agents.spec import AgentSpec
+from taskspace.episodes.model import Action, EpisodeError
+from taskspace.graph.connection import Graph
+from taskspace.guieval.store import EpisodeStore
+from taskspace.guieval.transfer import transfer
+from taskspace.guieval.view import GuiView
+from taskspace.pagegraph.features import features
+from taskspace.pagegraph.jump import Seen
+from taskspace.pagegraph.summary import offline_summary
+
+Embedder = Callable[[Sequence[str]], list[list[float]]]
+CANDIDATES = 50
+
+
+def screen_text(view: GuiView) -> str:
+    """The shown screen's summary, as the page graph summarised the screens it holds."""
+    seen = Seen(view.observation, features(view.observation, "android", view.app))
+    return offline_summary(seen)
+
+
+class ReplayNearest:
+    def __init__(self, graph: Graph, k: int, embedder: Embedder | None = None) -> None:
+        self.graph = graph
+        self.k = k
+        self.store = EpisodeStore()
+        self._embedder = embedder
+
+    def _embed(self, text: str) -> list[float]:
+        if self._embedder is None:
+            from taskspace.embeddings import embed
+
+            self._embedder = embed
+        return self._embedder([text])[0]
+
+    def neighbours(self, view: GuiView) -> list[dict[str, object]]:
+        return self.graph.read(
+            "guieval/nearest_steps",
+            vector=self._embed(screen_text(view)),
+            candidates=max(CANDIDATES, self.k * 5),
+            episode=view.episode,
+            limit=self.k,
+        )
+
+    async def predict(self, view: GuiView) -> Action | None:
+        for row in self.neighbours(view):
+            try:
+                episode = self.store.get(str(row["file"]), str(row["key"]))
+            except EpisodeError:
+                continue  # its file is gone: try the next neighbour
+            index = int(str(row["index"]))
+            if index < len(episode.steps):
+                step = episode.steps[index]
+                return transfer(step.action, step.observation, view.observation)
+        return None
+
+
+def build(spec: AgentSpec, graph: Graph) -> Solver:
+    memory = ReplayNearest(graph, spec.k)
+
+    def fresh() -> Predict:
+        return memory.predict
+
+    return gui_solver(spec.name, fresh)

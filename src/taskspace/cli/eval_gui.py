@@ -1,0 +1,154 @@
+"""``kg eval gui``: GUI episodes in the graph (AITW/AitZ, GUI Odyssey, uiautomator traces,
+DroidBot), scored step by step with AITW action matching (GUI Odyssey's 0-1000 grid for
+its episodes). Prints action-match accuracy (micro: over steps; per episode: the mean of
+each episode's own mean), type-match accuracy and episode success, overall and per rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from taskspace.cli.context import connected_graph
+from taskspace.cli.output import json_option, print_json, print_line, print_table
+from taskspace.settings import load_settings
+
+
+@click.command(name="gui")
+@click.argument("episodes")
+@click.option("--agent", "agent_name", default="replay-nearest", show_default=True)
+@click.option("--model", default=None, help="inspect model, for agents that need one.")
+@click.option("--limit", default=None, type=click.IntRange(1), help="The first N episodes.")
+@click.option("--max-samples", default=None, type=click.IntRange(1))
+@click.option("--display", default=None, type=click.Choice(("full", "rich", "plain", "none")))
+@json_option
+def gui(
+    episodes: str,
+    agent_name: str,
+    model: str | None,
+    limit: int | None,
+    max_samples: int | None,
+    display: str | None,
+    as_json: bool,
+) -> None:
+    """Score AGENT step by step on GUI EPISODES: all, a dataset (aitw, gui_odyssey,
+    uiautomator, droidbot, jsonl) or a loaded file or folder."""
+    from taskspace.agents.spec import GUI_STEP_KINDS, load_agent_spec
+    from taskspace.errors import UserError
+    from taskspace.evaluation.gui_steps import gui_summaries, read_gui_tasks, run_gui_steps
+    from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model
+    from taskspace.evaluation.step_results import write_step_results
+
+    spec = load_agent_spec(agent_name)
+    if spec.kind not in GUI_STEP_KINDS:
+        raise UserError(
+            f"agent {spec.name!r} is not a GUI step agent ({', '.join(GUI_STEP_KINDS)})"
+        )
+    config = RunConfig(agent=spec.name, model=resolve_model(spec, model), scorer="gui", k=spec.k)
+    settings = load_settings()
+    with connected_graph(settings) as graph:
+        found = read_gui_tasks(graph, episodes, limit)
+        outcome = run_gui_steps(
+            graph,
+            found,
+            spec,
+            config,
+            settings.home.expanduser(),
+            Concurrency(max_samples=max_samples),
+            display="none" if as_json else display,
+        )
+        log = outcome.logs[0]
+        written = write_step_results(graph, log)
+    result = _result(outcome.run_id, log, gui_summaries(log), written, found.skipped)
+    if as_json:
+        print_json(result)
+        return
+    print_table(f"Run {outcome.run_id}", ["key", "value"], list(result["run"].items()))
+    keys = ("episodes", "steps", "action_match", "action_match_per_episode", "type_match")
+    rows = [
+        [rule, *(m[key] for key in keys), m["episode_success"]]
+        for rule, m in result["metrics"].items()
+    ]
+    print_table(
+        "AITW action matching",
+        ["rule", "episodes", "steps", "action match", "per episode", "type match", "success"],
+        rows,
+    )
+    for line in found.skipped[:5]:
+        print_line(f"skipped {line}")
+
+
+def _result(
+    run: str, log: Any, summaries: dict[str, Any], written: int, skipped: list[str]
+) -> dict[str, Any]:
+    overall = summaries["all"]
+    return {
+        "run": {
+            "run": run,
+            "status": log.status,
+            "episodes": overall.tasks,
+            "steps": overall.steps,
+            "attempts_written": written,
+            "skipped": len(skipped),
+            "errors": sum(1 for s in log.samples or [] if s.error is not None),
+        },
+        "metrics": {
+            rule: {
+                "episodes": found.tasks,
+                "steps": found.steps,
+                "action_match": round(found.micro.get("action_match", 0.0), 4),
+                "action_match_per_episode": round(found.macro.get("action_match", 0.0), 4),
+                "type_match": round(found.micro.get("type_match", 0.0), 4),
+                "episode_success": round(found.task_sr.get("action_match", 0.0), 4),
+            }
+            for rule, found in summaries.items()
+        },
+        "skipped": skipped,
+    }
+
+
+@click.command(name="android")
+@click.option("--device", "serial", required=True, help="adb serial of the device or emulator.")
+@click.option("--out", default="android-steps", show_default=True, help="Where dumps go.")
+@click.option("--element", "element_id", default=None, help="Tap the element with this id.")
+@click.option("--point", nargs=2, type=float, default=None, help="Tap at X Y (pixels).")
+@click.option("--key", default=None, type=click.Choice(("back", "home", "enter", "recent")))
+@json_option
+def android(
+    serial: str,
+    out: str,
+    element_id: str | None,
+    point: tuple[float, float] | None,
+    key: str | None,
+    as_json: bool,
+) -> None:
+    """Observe the live Android device SERIAL (hierarchy dump and screenshot) and optionally
+    act on it first: tap an element by id (from an earlier observation) or a point, or a key."""
+    from pathlib import Path
+
+    from taskspace.episodes.model import Action, UIElement
+    from taskspace.guieval.android import AndroidEnvironment, connect
+
+    environment = AndroidEnvironment(connect(serial), Path(out))
+    if element_id or point or key:
+        environment.observe()
+        if element_id:
+            environment.act(Action(kind="tap", target=UIElement(uid=element_id)))
+        elif point:
+            environment.act(Action(kind="tap", point=point))
+        else:
+            environment.act(Action(kind="key", key=key))
+    seen = environment.observe()
+    elements = [
+        {"id": e.uid, "label": e.label(), "bounds": e.bounds, "clickable": e.clickable}
+        for e in seen.elements
+    ]
+    if as_json:
+        print_json({"screenshot": seen.screenshot, "dump": seen.ui_dump, "elements": elements})
+        return
+    print_table(
+        f"{serial}: {len(elements)} elements",
+        ["id", "label", "bounds"],
+        [[e["id"], e["label"], e["bounds"]] for e in elements],
+    )

@@ -1,0 +1,180 @@
+"""Step-level runs on GUI episodes in the graph (``kg eval gui``, ``kg eval run`` with a
+GUI agent), scored with AITW action matching (GUI Odyssey's grid for its episodes).
+
+One inspect sample per episode, as for web steps (``taskspace.evaluation.steps``): its
+metadata holds the parsed episode (read by the step environment and the scorer, never by
+the agent), the solver is the agent's, the scorer matches every predicted action. Results
+go to the graph with the web steps' writer: a ``:Run`` with ``ATTEMPTED`` to each
+``:Episode`` and each ``:Step`` (``action_match``, ``type_match``, ``predicted``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import Task as InspectTask
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.log import EvalLog
+from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
+from inspect_ai.solver import TaskState
+
+from taskspace.agents.registry import build_solver
+from taskspace.agents.spec import AgentSpec
+from taskspace.episodes.model import Action, Episode, EpisodeError
+from taskspace.errors import UserError
+from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome, run_inspect_task
+from taskspace.evaluation.step_results import step_values
+from taskspace.graph.connection import Graph
+from taskspace.guieval.matching import rule_for
+from taskspace.guieval.scoring import STEP_KEYS, score_episode, succeeded
+from taskspace.guieval.store import EpisodeStore
+from taskspace.guieval.view import EPISODE_KEY, PREDICTED_KEY
+from taskspace.webeval.metrics import Summary, summarize
+
+GUI_DATASETS = ("aitw", "gui_odyssey", "uiautomator", "droidbot", "jsonl")
+ALL = "all"
+NO_LIMIT = 1_000_000_000
+RULE_KEY = "gui_rule"
+
+
+@dataclass
+class GuiTasks:
+    selection: str
+    episodes: list[tuple[str, Episode]] = field(default_factory=list)
+    """(episode node id, parsed episode)."""
+    skipped: list[str] = field(default_factory=list)
+
+
+def selection_params(selection: str) -> dict[str, Any]:
+    """``all``, a dataset name, or the file (or folder) the episodes were loaded from."""
+    if selection == ALL:
+        return {"datasets": list(GUI_DATASETS), "file": None}
+    if selection in GUI_DATASETS:
+        return {"datasets": [selection], "file": None}
+    return {"datasets": list(GUI_DATASETS), "file": str(Path(selection).expanduser().resolve())}
+
+
+def read_gui_tasks(graph: Graph, selection: str, limit: int | None = None) -> GuiTasks:
+    found = GuiTasks(selection)
+    store = EpisodeStore()
+    rows = graph.read("guieval/episodes", **selection_params(selection), limit=limit or NO_LIMIT)
+    for row in rows:
+        try:
+            episode = store.get(str(row["file"]), str(row["key"]))
+        except EpisodeError as exc:
+            found.skipped.append(str(exc))
+            continue
+        if not episode.steps:
+            found.skipped.append(f"{row['key']}: no steps to score")
+            continue
+        found.episodes.append((str(row["id"]), episode))
+    if not found.episodes:
+        raise UserError(
+            f"no GUI episodes for {selection!r} in the graph (choose {ALL}, "
+            f"{', '.join(GUI_DATASETS)} or a loaded file; load them with `kg load episodes`)"
+        )
+    return found
+
+
+def gui_dataset(found: GuiTasks) -> MemoryDataset:
+    samples = [
+        Sample(
+            id=node_id,
+            input=episode.task,
+            metadata={
+                "episode": episode.id,
+                "dataset": episode.dataset,
+                RULE_KEY: rule_for(episode.dataset).name,
+                EPISODE_KEY: episode.model_dump_json(),
+            },
+        )
+        for node_id, episode in found.episodes
+    ]
+    return MemoryDataset(samples, name=f"gui-episodes:{found.selection}")
+
+
+def gui_digest(found: GuiTasks) -> str:
+    """What the run ran on: the selection and every episode as parsed."""
+    digest = hashlib.sha256(found.selection.encode())
+    for _, episode in found.episodes:
+        digest.update(episode.model_dump_json().encode())
+    return digest.hexdigest()[:16]
+
+
+@scorer(metrics={key: [mean()] for key in (*STEP_KEYS, "success")})
+def gui_step_scorer() -> Scorer:
+    async def score(state: TaskState, target: Target) -> Score:
+        episode = Episode.model_validate_json(str(state.metadata[EPISODE_KEY]))
+        stored: list[dict[str, Any] | None] = state.store.get(PREDICTED_KEY, [])
+        predicted = [Action.model_validate(done) if done else None for done in stored]
+        results = score_episode(episode, predicted)
+        value = {
+            key: round(sum(r.values[key] for r in results) / len(results), 6) for key in STEP_KEYS
+        }
+        value["score"] = value["action_match"]
+        value["success"] = 1.0 if succeeded(results) else 0.0
+        detail = [
+            {
+                "index": r.index,
+                "predicted": r.predicted.model_dump(exclude_none=True) if r.predicted else None,
+                "values": r.values,
+            }
+            for r in results
+        ]
+        right = sum(1 for r in results if r.values["action_match"] == 1.0)
+        return Score(
+            value=value,
+            answer=state.output.completion if state.output else "",
+            explanation=f"{right} of {len(results)} actions match ({state.metadata[RULE_KEY]})",
+            metadata={"steps": detail},
+        )
+
+    return score
+
+
+def run_gui_steps(
+    graph: Graph,
+    found: GuiTasks,
+    spec: AgentSpec,
+    config: RunConfig,
+    home: Path,
+    concurrency: Concurrency | None = None,
+    display: str | None = None,
+) -> RunOutcome:
+    """Run (or resume) the agent over the episodes; a rerun of the same thing resumes."""
+    task = InspectTask(
+        dataset=gui_dataset(found),
+        solver=build_solver(spec, graph),
+        scorer=gui_step_scorer(),
+        name=f"kg-{spec.name}",
+        epochs=config.epochs,
+        time_limit=config.time_limit,
+        token_limit=config.token_limit,
+    )
+    source = f"gui-episodes:{found.selection}"
+    run_id = config.run_id(gui_digest(found))
+    return run_inspect_task(
+        task,
+        run_id,
+        source,
+        spec,
+        config,
+        home,
+        concurrency or Concurrency(),
+        display,
+        Path(found.selection),
+    )
+
+
+def gui_summaries(log: EvalLog) -> dict[str, Summary]:
+    """Micro, per-episode and episode success, overall and per matching rule."""
+    samples = [s for s in log.samples or [] if s.epoch == 1 and s.scores]
+    by_rule: dict[str, list[Any]] = {"all": samples}
+    for sample in samples:
+        by_rule.setdefault(str((sample.metadata or {}).get(RULE_KEY)), []).append(sample)
+    return {
+        rule: summarize(step_values(group), ("action_match",)) for rule, group in by_rule.items()
+    }
