@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,16 @@ def _no_user_database() -> Iterator[None]:
     saved = {key: os.environ.pop(key) for key in _ENV_KEYS if key in os.environ}
     yield
     os.environ.update(saved)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_inspect_models() -> Iterator[None]:
+    """inspect memoizes models by name, not by ANTHROPIC_BASE_URL: without this, a test's
+    model would still talk to the local Messages server of an earlier test, long closed."""
+    loaded = sys.modules.get("inspect_ai.model._model")
+    if loaded is not None:
+        loaded._models.clear()
+    yield
 
 
 @pytest.fixture(scope="session")
