@@ -13,7 +13,7 @@ from taskspace.reports import plots
 from taskspace.reports.gui_steps import gui_metrics_plot
 from taskspace.reports.hop_plots import hop_plots
 from taskspace.reports.model import Cell, ReportData
-from taskspace.reports.paths import path_plots
+from taskspace.reports.path_plots import path_plots
 from taskspace.reports.steps import LABELS as STEP_LABELS
 from taskspace.reports.steps import step_metrics_plot
 

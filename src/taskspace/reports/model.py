@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from taskspace.reports.hops import HopReport
-
-if TYPE_CHECKING:  # reports.paths draws with reports.plots, which reads this module
-    from taskspace.reports.paths import PathReport
+from taskspace.reports.paths import PathReport
 
 
 @dataclass

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taskspace.graph.connection import Graph
-from taskspace.reports.plots import grouped_bars
 from taskspace.scoring.paths import PathSummary, ScoredAttempt, by_level_scored
 
 PATH_SECTION = "Causal paths (NaturalGAIA)"
@@ -97,22 +96,3 @@ def read_path_report(
         for (s, i, app, rel), n in sorted(failed.items())
     ]
     return report
-
-
-def path_plots(report: PathReport) -> dict[str, str]:
-    """SR, WPSR, MATCR and p-ATSR per level, one bar per system and metric."""
-    if report.empty:
-        return {}
-    levels = list(report.by_level)
-    series = {
-        f"{system}: {label}": [
-            float(getattr(report.by_level[level][system], key))
-            if system in report.by_level[level]
-            else 0.0
-            for level in levels
-        ]
-        for system in report.systems
-        for key, label in METRICS
-    }
-    plot = grouped_bars("Causal paths by level", levels, series, "rate", "paths_levels")
-    return {"paths_levels": plot}
