@@ -1,5 +1,5 @@
 """The live Android environment: a device or emulator reachable through adb, driven with
-``uiautomator2`` (imported lazily: it is an optional dependency, not installed here).
+``uiautomator2`` (imported lazily: only a live device needs it).
 
 ``observe()`` dumps the view hierarchy and takes a screenshot (both kept as files) and
 parses the dump into an :class:`Observation` whose elements carry ids; ``act()`` performs
@@ -65,7 +65,7 @@ def connect(serial: str) -> Device:
         shown = ", ".join(ready) or "none"
         raise DeviceUnavailableError(f"no Android device {serial!r} attached (adb lists: {shown})")
     try:
-        import uiautomator2  # type: ignore[import-not-found]
+        import uiautomator2  # type: ignore[import-untyped]  # (the package ships no types)
     except ImportError as exc:
         raise DeviceUnavailableError(
             "the uiautomator2 package is not installed: the live Android environment needs it"
