@@ -34,6 +34,7 @@ from taskspace.graph.connection import Graph
 from taskspace.graphtools.toolbox import ToolInputError
 from taskspace.paths.sampler import sample_paths
 from taskspace.scoring.inspect_scorers import task_scorer
+from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
 from tests.messages_script_api import (
     Block,
@@ -224,6 +225,15 @@ def test_path_agent_through_inspect_sees_no_gold_and_is_scored_per_step(
     weights = sum(range(1, n + 1))
     assert score["patsr_weighted"] == weights - 3 and score["patsr_weight"] == weights
     assert score["success"] == 1.0  # the final answer is still right
+    calls = log.samples[0].store[ATTEMPT_STORE_KEY]["calls"]  # the recorded trajectory
+    assert calls[0]["tool"] == "search" and calls[0]["arguments"]["app"] == hard.path[0].app
+    follows = [c for c in calls if c["tool"] == "follow"]
+    assert all(c["error"] is None for c in calls)
+    for step in hard.path:  # each gold target listed by a follow of its step's action
+        assert any(
+            c["arguments"]["item_id"] == step.from_id and step.to_id in c["ids"] for c in follows
+        )
+    assert "error_class" not in (log.samples[0].scores["task_scorer"].metadata or {})  # succeeded
     sent = json.dumps(requests)
     assert hard.id not in sent and "task_json" not in sent and "GROUNDED_IN" not in sent
     assert MISSED == []
@@ -264,7 +274,8 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     rows = graph.read_text(
         "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(t:Task) RETURN t.id AS task, a.success AS "
         "success, a.steps_total AS total, a.steps_passed AS passed, a.steps_leading AS "
-        "leading, a.first_failed_step AS failed, a.metrics_json AS metrics ORDER BY task",
+        "leading, a.first_failed_step AS failed, a.metrics_json AS metrics, a.error_type AS "
+        "error_type ORDER BY task",
         run=summary["run"],
     )
     by_task = {row["task"]: row for row in rows}
@@ -279,6 +290,9 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
             assert (row["total"], row["passed"], row["leading"], row["failed"]) == (n, n, n, 0)
             assert json.loads(row["metrics"])["matcr"] == 1.0
         assert row["success"] == (n > 1 or task.id not in wrong)
+        # a failed task: the policy listed the gold item, then answered another (perceptual)
+        assert row["error_type"] == (None if row["success"] else "PE")
+    failed = sum(1 for t in tasks if t.id in wrong and len(t.path) == 1)
     # the report: per level and overall, from what ATTEMPTED holds (hand-computed)
     page = tmp_path / "report.html"
     reported = runner.invoke(
@@ -298,7 +312,11 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     assert section["failures"] == [
         {"system": system, "step": 1, "app": first.app, "relation": relation, "attempts": 1}
     ]
+    assert section["error_classes"] == (
+        {system: {"KD": 0, "PRE": 0, "OE": 0, "PE": 1, "SCE": 0, "other": 0}} if failed else {}
+    )
     html = page.read_text()
+    assert ('id="paths-error-classes"' in html) == bool(failed)
     assert 'id="paths-table"' in html and "paths_levels-bar-" in html
     queried = runner.invoke(
         cli, ["eval", "queries", "path_first_failures", "--json"], env=server_env
@@ -306,3 +324,9 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     assert queried.exit_code == 0, queried.output
     mine = [r for r in json.loads(queried.output) if r["run"] == summary["run"]]
     assert [(r["step"], r["attempts"]) for r in mine] == [(1, 1)]
+    queried = runner.invoke(
+        cli, ["eval", "queries", "path_error_classes", "--json"], env=server_env
+    )
+    assert queried.exit_code == 0, queried.output
+    mine = [r for r in json.loads(queried.output) if r["run"] == summary["run"]]
+    assert [(r["error_type"], r["attempts"]) for r in mine] == ([("PE", 1)] if failed else [])
