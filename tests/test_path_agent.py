@@ -34,6 +34,7 @@ from taskspace.graph.connection import Graph
 from taskspace.graphtools.toolbox import ToolInputError
 from taskspace.paths.sampler import sample_paths
 from taskspace.scoring.inspect_scorers import task_scorer
+from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
 from tests.messages_script_api import (
     Block,
@@ -224,6 +225,15 @@ def test_path_agent_through_inspect_sees_no_gold_and_is_scored_per_step(
     weights = sum(range(1, n + 1))
     assert score["patsr_weighted"] == weights - 3 and score["patsr_weight"] == weights
     assert score["success"] == 1.0  # the final answer is still right
+    calls = log.samples[0].store[ATTEMPT_STORE_KEY]["calls"]  # the recorded trajectory
+    assert calls[0]["tool"] == "search" and calls[0]["arguments"]["app"] == hard.path[0].app
+    follows = [c for c in calls if c["tool"] == "follow"]
+    assert all(c["error"] is None for c in calls)
+    for step in hard.path:  # each gold target listed by a follow of its step's action
+        assert any(
+            c["arguments"]["item_id"] == step.from_id and step.to_id in c["ids"] for c in follows
+        )
+    assert "error_class" not in (log.samples[0].scores["task_scorer"].metadata or {})  # succeeded
     sent = json.dumps(requests)
     assert hard.id not in sent and "task_json" not in sent and "GROUNDED_IN" not in sent
     assert MISSED == []
@@ -253,7 +263,9 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     assert sampled.exit_code == 0, sampled.output
     tasks = [Task.model_validate_json(line) for line in out.read_text().splitlines()]
     assert len(tasks) == 3
-    wrong = {tasks[0].id: 1}  # the policy gets the first task's first step wrong
+    # the policy gets the first task's first step wrong, and the second task's last one
+    # (a wrong final answer: a failed task, attributed)
+    wrong = {tasks[0].id: 1, tasks[1].id: len(tasks[1].path)}
     with messages_script_api(gold_policy(tasks, wrong)) as (url, _):
         env = {**server_env, "ANTHROPIC_API_KEY": "test-key", "ANTHROPIC_BASE_URL": url}
         args = ["eval", "run", str(out), "--agent", "path-agent", "--model", MODEL]
@@ -264,21 +276,24 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     rows = graph.read_text(
         "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(t:Task) RETURN t.id AS task, a.success AS "
         "success, a.steps_total AS total, a.steps_passed AS passed, a.steps_leading AS "
-        "leading, a.first_failed_step AS failed, a.metrics_json AS metrics ORDER BY task",
+        "leading, a.first_failed_step AS failed, a.metrics_json AS metrics, a.error_type AS "
+        "error_type ORDER BY task",
         run=summary["run"],
     )
     by_task = {row["task"]: row for row in rows}
     assert set(by_task) == {t.id for t in tasks}
     for task in tasks:
         row = by_task[task.id]
-        n = len(task.path)
-        if task.id in wrong:
-            assert (row["passed"], row["leading"], row["failed"]) == (n - 1, 0, 1)
-            assert json.loads(row["metrics"])["matcr"] == 0.0
+        n, w = len(task.path), wrong.get(task.id)
+        if w:
+            assert (row["passed"], row["leading"], row["failed"]) == (n - 1, w - 1, w)
+            assert json.loads(row["metrics"])["matcr"] == pytest.approx((w - 1) / n)
         else:
             assert (row["total"], row["passed"], row["leading"], row["failed"]) == (n, n, n, 0)
             assert json.loads(row["metrics"])["matcr"] == 1.0
-        assert row["success"] == (n > 1 or task.id not in wrong)
+        assert row["success"] == (w != n)
+        # a failed task: the policy listed the gold item, then answered another (perceptual)
+        assert row["error_type"] == (None if row["success"] else "PE")
     # the report: per level and overall, from what ATTEMPTED holds (hand-computed)
     page = tmp_path / "report.html"
     reported = runner.invoke(
@@ -289,20 +304,40 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     (system,) = section["systems"]
     overall = section["by_level"]["all"][system]
     lengths = [len(t.path) for t in tasks]
-    ratios = [0.0 if t.id in wrong else 1.0 for t in tasks]
+    ratios = [(wrong[t.id] - 1) / len(t.path) if t.id in wrong else 1.0 for t in tasks]
     assert overall["attempts"] == 3 and overall["matcr"] == round(sum(ratios) / 3, 4)
     weighted = sum(n * (n + 1) / 2 for n in lengths)
-    assert overall["patsr"] == round((weighted - 1) / weighted, 4)  # only step 1 (p=1) missed
-    first = tasks[0].path[0]
-    relation = ("^" if first.reverse else "") + first.relation
-    assert section["failures"] == [
-        {"system": system, "step": 1, "app": first.app, "relation": relation, "attempts": 1}
-    ]
+    missed = sum(wrong.values())  # the positional weights p(i) = i of the missed steps
+    assert overall["patsr"] == round((weighted - missed) / weighted, 4)
+    expected = []
+    for task in tasks[:2]:
+        step = task.path[wrong[task.id] - 1]
+        relation = ("^" if step.reverse else "") + step.relation
+        expected.append(
+            {"system": system, "step": step.index, "app": step.app, "relation": relation}
+        )
+    assert section["failures"] == sorted(
+        ({**e, "attempts": 1} for e in expected),
+        key=lambda e: (e["step"], e["app"], e["relation"]),
+    )
+    assert section["error_classes"] == {
+        system: {"KD": 0, "PRE": 0, "OE": 0, "PE": 1, "SCE": 0, "other": 0}
+    }
     html = page.read_text()
+    assert 'id="paths-error-classes"' in html
     assert 'id="paths-table"' in html and "paths_levels-bar-" in html
     queried = runner.invoke(
         cli, ["eval", "queries", "path_first_failures", "--json"], env=server_env
     )
     assert queried.exit_code == 0, queried.output
     mine = [r for r in json.loads(queried.output) if r["run"] == summary["run"]]
-    assert [(r["step"], r["attempts"]) for r in mine] == [(1, 1)]
+    steps = sorted(wrong.values())
+    assert [(r["step"], r["attempts"]) for r in mine] == [
+        (i, steps.count(i)) for i in sorted(set(steps))
+    ]
+    queried = runner.invoke(
+        cli, ["eval", "queries", "path_error_classes", "--json"], env=server_env
+    )
+    assert queried.exit_code == 0, queried.output
+    mine = [r for r in json.loads(queried.output) if r["run"] == summary["run"]]
+    assert [(r["error_type"], r["attempts"]) for r in mine] == [("PE", 1)]

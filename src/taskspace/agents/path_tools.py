@@ -10,6 +10,7 @@ order; the last is its final answer. The scorer judges each step against the gol
 from __future__ import annotations
 
 import json
+import re
 
 from inspect_ai.agent import AgentPrompt, AgentState, AgentSubmit, react
 from inspect_ai.model import ChatMessageAssistant, ChatMessageTool, get_model
@@ -21,8 +22,9 @@ from taskspace.agents.spec import AgentSpec
 from taskspace.agents.tools import app_tools
 from taskspace.graph.connection import Graph
 from taskspace.settings import Settings
-from taskspace.tasks.attempt import Attempt
+from taskspace.tasks.attempt import Attempt, ToolCall
 
+_ITEM_ID = re.compile(r"\bQ[1-9][0-9]*\b")
 LAST_STEP = (
     "You have used your {steps} steps. Call submit() now with what you found at each step, "
     "in order, and your confidence."
@@ -95,6 +97,33 @@ def _attempt(task_id: str, state: AgentState) -> Attempt:
             given = json.loads(message.text)
             steps = [str(a).strip() for a in given["answers"]]
             return Attempt(
-                task_id=task_id, answer=steps[-1], steps=steps, confidence=given["confidence"]
+                task_id=task_id,
+                answer=steps[-1],
+                steps=steps,
+                confidence=given["confidence"],
+                calls=tool_calls(state),
             )
     raise AgentAnswerError(f"the path agent for task {task_id} did not submit its answers")
+
+
+def tool_calls(state: AgentState) -> list[ToolCall]:
+    """The app-tool calls the loop executed, in order (submit left out): arguments from
+    the model's call, item ids and error from the tool's result, so the error rules
+    (:mod:`taskspace.scoring.path_errors`) see what the agent saw."""
+    asked: dict[str, dict[str, str]] = {}
+    calls: list[ToolCall] = []
+    for message in state.messages:
+        if isinstance(message, ChatMessageAssistant):
+            for call in message.tool_calls or []:
+                asked[call.id] = {k: str(v) for k, v in call.arguments.items()}
+        elif isinstance(message, ChatMessageTool) and message.function != "submit":
+            error = message.error.message if message.error else None
+            calls.append(
+                ToolCall(
+                    tool=message.function or "",
+                    arguments=asked.get(message.tool_call_id or "", {}),
+                    ids=[] if error else list(dict.fromkeys(_ITEM_ID.findall(message.text))),
+                    error=error,
+                )
+            )
+    return calls

@@ -68,6 +68,13 @@ def error_type(sample: EvalSample) -> str | None:
     return None
 
 
+def attributed(score: Score | None, success: bool) -> str | None:
+    """A scored failure's error class (causal paths: KD, PRE, OE, PE, SCE, by
+    ``scoring.path_errors``), from the score's metadata; None for a success."""
+    found = (score.metadata or {}).get("error_class") if score is not None else None
+    return str(found) if found and not success else None
+
+
 def attempt_row(sample: EvalSample) -> dict[str, Any]:
     first = next(iter(sample.scores.values())) if sample.scores else None
     result = scored(first)
@@ -80,7 +87,7 @@ def attempt_row(sample: EvalSample) -> dict[str, Any]:
             "score": result.score,
             "success": result.success and errored is None,
             "metrics_json": json.dumps(result.metrics, sort_keys=True),
-            "error_type": errored,
+            "error_type": errored or attributed(first, result.success),
             "answer": answer,
             **{key: int(result.metrics[key]) for key in EDGE_METRICS if key in result.metrics},
         },

@@ -1,5 +1,6 @@
 """The report's NaturalGAIA section: SR (Pass@1 and Pass@k), WPSR, MATCR and p-ATSR of
-causal-path attempts per level and overall, and where failed attempts broke first.
+causal-path attempts per level and overall, where failed attempts broke first, and the
+failed attempts per error class (KD, PRE, OE, PE, SCE; ``scoring.path_errors``).
 
 Read with ``cypher/reports/path_attempts.cypher``; the numbers come from the step
 metrics the path scorer wrote (:func:`taskspace.scoring.paths.summarise_scored`). An
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taskspace.graph.connection import Graph
+from taskspace.scoring.path_errors import ERROR_CLASSES
 from taskspace.scoring.paths import PathSummary, ScoredAttempt, by_level_scored
 
 PATH_SECTION = "Causal paths (NaturalGAIA)"
@@ -29,6 +31,8 @@ class PathReport:
     k: int = 1
     by_level: dict[str, dict[str, PathSummary]] = field(default_factory=dict)
     failures: list[dict[str, Any]] = field(default_factory=list)
+    error_classes: dict[str, dict[str, int]] = field(default_factory=dict)
+    """system -> failed attempts per class (every class, and "other" for errored samples)."""
 
     @property
     def empty(self) -> bool:
@@ -43,6 +47,7 @@ class PathReport:
                 for level, cells in self.by_level.items()
             },
             "failures": self.failures,
+            "error_classes": self.error_classes,
         }
 
 
@@ -75,17 +80,23 @@ def read_path_report(
     """The section for ``run_ids``' path attempts (empty when they have none)."""
     attempts: dict[str, list[ScoredAttempt]] = {}
     failed: dict[tuple[str, int, str, str], int] = {}
+    classes: dict[str, dict[str, int]] = {}
     epochs = 1
     for row in graph.read("reports/path_attempts", runs=list(run_ids)):
         system = system_name(row["agent"], row["model"])
         attempt, step = _stored(row)
         attempts.setdefault(system, []).append(attempt)
+        if not attempt.success:
+            counts = classes.setdefault(system, {**dict.fromkeys(ERROR_CLASSES, 0), "other": 0})
+            kind = row["error_type"]
+            counts[kind if kind in ERROR_CLASSES else "other"] += 1
         epochs = max(epochs, int(row["epoch"] or 1))
         if step is not None:
             relation = ("^" if step.get("reverse") else "") + step["relation"]
             key = (system, int(step["index"]), step["app"], relation)
             failed[key] = failed.get(key, 0) + 1
     report = PathReport(systems=[s for s in systems if s in attempts], k=epochs)
+    report.error_classes = {s: classes[s] for s in report.systems if s in classes}
     for system in report.systems:
         for level, summary in by_level_scored(attempts[system], epochs).items():
             report.by_level.setdefault(level, {})[system] = summary

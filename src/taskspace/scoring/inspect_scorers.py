@@ -34,6 +34,8 @@ from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.fuzzy import fuzzy_matcher
 from taskspace.scoring.hops import score_multihop
 from taskspace.scoring.judge import AnswerJudge
+from taskspace.scoring.path_error_judge import error_judge
+from taskspace.scoring.path_errors import attribute
 from taskspace.scoring.paths import score_path
 from taskspace.settings import Settings
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
@@ -103,8 +105,11 @@ def scoring_epochs(epochs: int, k: int | None = None) -> Epochs:
 def task_scorer() -> Scorer:
     """The task's own check (``score``, ``success`` as 1.0/0.0) and the overlap and
     citation metrics, as one dict-valued score; a multihop task is judged by its hop queue
-    (with fuzzy_match when ``ANTHROPIC_API_KEY`` is set) and adds the hop metrics."""
+    (with fuzzy_match when ``ANTHROPIC_API_KEY`` is set) and adds the hop metrics; a failed
+    causal path carries its error class, reason and source in metadata (the rules of
+    ``scoring.path_errors``, or the judge of ``scoring.path_error_judge`` when asked for)."""
     fuzzy = fuzzy_matcher()
+    blame = error_judge()
 
     async def score(state: TaskState, target: Target) -> Score:
         task = task_from_state(state)
@@ -121,6 +126,15 @@ def task_scorer() -> Scorer:
         value.update({key: result.metrics[key] for key in HOP_SCORE_KEYS if key in result.metrics})
         value.update({k: result.metrics[k] for k in PATH_SCORE_KEYS if k in result.metrics})
         verdict = "passed" if result.success else "failed"
+        blamed = None
+        if task.path and not result.success:
+            rules = blame.judge if blame is not None else attribute
+            blamed = await anyio.to_thread.run_sync(rules, task, attempt)
+        errors = (
+            {"error_class": blamed.error_class, "error_reason": blamed.reason} if blamed else {}
+        )
+        if blamed:
+            errors["error_source"] = blamed.source
         return Score(
             value=value,
             answer=attempt.answer,
@@ -130,6 +144,7 @@ def task_scorer() -> Scorer:
                 "check": task.check,
                 "cited": attempt.cited,
                 "confidence": attempt.confidence,
+                **errors,
             },
         )
 

@@ -51,6 +51,16 @@ class WebTrajectory(BaseModel):
     )
 
 
+class ToolCall(BaseModel):
+    """One tool call of an agent, as its loop executed it (not as the agent reported it):
+    the tool, its arguments, the item ids its result listed, and the tool's error."""
+
+    tool: str
+    arguments: dict[str, str] = Field(default_factory=dict)
+    ids: list[str] = Field(default_factory=list, description="item ids in the result, in order")
+    error: str | None = None
+
+
 class Attempt(BaseModel):
     """An agent's answer to one task, with the graph nodes it cites as its evidence (and,
     for a task run in a browser, its trajectory)."""
@@ -66,13 +76,18 @@ class Attempt(BaseModel):
         default_factory=list,
         description="path tasks: what the agent found at each atomic step, in order",
     )
+    calls: list[ToolCall] = Field(
+        default_factory=list, description="path tasks: the agent's tool calls, in order"
+    )
 
     @model_serializer(mode="wrap")
     def _without_empty_steps(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """Attempts of other families keep their stored shape: no ``steps`` when empty."""
+        """Attempts of other families keep their stored shape: no ``steps`` or ``calls``
+        when empty."""
         data: dict[str, Any] = handler(self)
-        if not self.steps:
-            data.pop("steps", None)
+        for key in ("steps", "calls"):
+            if not getattr(self, key):
+                data.pop(key, None)
         return data
 
 
