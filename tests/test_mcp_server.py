@@ -146,9 +146,15 @@ async def exercise(client: Client, graph: Graph) -> list[str]:
     screens = {row["id"] for row in graph.read_text("MATCH (s:Screen) RETURN s.id AS id")}
     assert guides and all(g["actions"] and g["start"] in screens for g in guides)
     assert all(g["instruction"].startswith("Perform ") for g in guides)
-    dump = (shared("gui/llamatouch/trace_18") / "0.xml").read_text(encoding="utf-8")
-    from_dump = payload(await call("guidelines", {"ui_dump": dump, "n": 1, "k": 5}))
-    assert 1 <= len(from_dump["guidelines"]) <= 5
+    trace = shared("gui/llamatouch/trace_18")
+    dump = (trace / "0.xml").read_text(encoding="utf-8")
+    from_dump = payload(await call("guidelines", {"ui_dump": dump, "n": 1, "k": 5}))["guidelines"]
+    # the dump is the episode's own first screen: its guidelines lead to the episode's task
+    # instruction.txt: the trace number, then the task
+    instruction = (trace / "instruction.txt").read_text(encoding="utf-8").splitlines()[-1].strip()
+    assert from_dump and len(from_dump) <= 5
+    assert len({g["start"] for g in from_dump}) == 1
+    assert all(instruction in g["tasks"] for g in from_dump)
     nothing = await call("guidelines", {})
     assert nothing.is_error and "give a summary or a ui_dump" in text_of(nothing)
 
