@@ -11,18 +11,13 @@ from typing import Any
 import click
 
 from taskspace.cli.context import connected_graph
+from taskspace.cli.eval_steps import episode_options
 from taskspace.cli.output import json_option, print_json, print_line, print_table
 from taskspace.settings import load_settings
 
 
 @click.command(name="gui")
-@click.argument("episodes")
-@click.option("--agent", "agent_name", default="replay-nearest", show_default=True)
-@click.option("--model", default=None, help="inspect model, for agents that need one.")
-@click.option("--limit", default=None, type=click.IntRange(1), help="The first N episodes.")
-@click.option("--max-samples", default=None, type=click.IntRange(1))
-@click.option("--display", default=None, type=click.Choice(("full", "rich", "plain", "none")))
-@json_option
+@episode_options("replay-nearest")
 def gui(
     episodes: str,
     agent_name: str,

@@ -7,13 +7,16 @@ the mean of each episode's own mean.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import json_option, print_json, print_line, print_table
 from taskspace.settings import load_settings
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 LABELS = {
     "ele_acc": "Ele.Acc",
@@ -27,14 +30,33 @@ LABELS = {
 }
 
 
+def episode_options(default_agent: str) -> Callable[[F], F]:
+    """EPISODES, --agent, --model, --limit, --max-samples, --display and --json: what
+    every step-level command (`kg eval steps`, `kg eval gui`) takes, defined once."""
+
+    def apply(function: F) -> F:
+        options = [
+            click.argument("episodes"),
+            click.option("--agent", "agent_name", default=default_agent, show_default=True),
+            click.option("--model", default=None, help="inspect model, for agents that need one."),
+            click.option(
+                "--limit", default=None, type=click.IntRange(1), help="The first N episodes."
+            ),
+            click.option("--max-samples", default=None, type=click.IntRange(1)),
+            click.option(
+                "--display", default=None, type=click.Choice(("full", "rich", "plain", "none"))
+            ),
+            json_option,
+        ]
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return apply
+
+
 @click.command(name="steps")
-@click.argument("episodes")
-@click.option("--agent", "agent_name", default="mind2web-pipeline", show_default=True)
-@click.option("--model", default=None, help="inspect model, for agents that need one.")
-@click.option("--limit", default=None, type=click.IntRange(1), help="The first N episodes.")
-@click.option("--max-samples", default=None, type=click.IntRange(1))
-@click.option("--display", default=None, type=click.Choice(("full", "rich", "plain", "none")))
-@json_option
+@episode_options("mind2web-pipeline")
 def steps(
     episodes: str,
     agent_name: str,
