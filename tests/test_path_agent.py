@@ -32,6 +32,7 @@ from taskspace.apptools.toolbox import AppTools
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.graphtools.toolbox import ToolInputError
+from taskspace.paths.difficulty import read_levels
 from taskspace.paths.sampler import sample_paths
 from taskspace.scoring.inspect_scorers import task_scorer
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
@@ -52,16 +53,25 @@ MISSED: list[str] = []
 
 
 @pytest.fixture(scope="module")
-def films(session_graph: Graph, server_env: dict[str, str]) -> Iterator[tuple[Graph, list[Task]]]:
+def films(
+    session_graph: Graph, server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Graph, list[Task]]]:
     """The film slice and app spaces loaded by `kg load wikidata --apps` into an emptied
-    graph; two level-1 and one level-3 path tasks."""
+    graph; two level-1 path tasks and one long one. The slice links films only to people,
+    so its long paths stay in one app: the long task is level 3 of a levels file that
+    drops NaturalGAIA's three-app minimum."""
     empty_graph(session_graph)
     loaded = CliRunner().invoke(
         cli, ["load", "wikidata", str(shared(FILM_SLICE)), "--apps", "--json"], env=server_env
     )
     assert loaded.exit_code == 0, loaded.output
     easy = sample_paths(session_graph, 1, 2, 0).tasks
-    tasks = easy + sample_paths(session_graph, 3, 2, 0).tasks[:1]
+    one_app = tmp_path_factory.mktemp("levels") / "levels.yaml"
+    one_app.write_text(
+        "levels:\n  3: {difficulty: hard, nodes: [5, 7], apps: [1, 7], atomic_tasks: [6, 7]}\n",
+        encoding="utf-8",
+    )
+    tasks = easy + sample_paths(session_graph, 3, 2, 0, levels=read_levels(one_app)).tasks[:1]
     assert [t.level for t in tasks] == [1, 1, 3]
     yield session_graph, tasks
 

@@ -108,9 +108,10 @@ def test_metrics_on_hand_computed_trajectories() -> None:
     assert patsr(runs) == pytest.approx(15 / 19)
     # p(i) = i^2: A 1+4 of 5; B 1+4+16+25 of 55; C 0 of 1 -> 51 / 61
     assert patsr(runs, lambda i: float(i * i)) == pytest.approx(51 / 61)
-    # WPSR, D = nodes x apps: A 3x1 = 3, B 6x3 = 18, C 2x1 = 2; successes A, B -> 21 / 23
-    assert [r.weight for r in runs] == [3.0, 18.0, 2.0]
-    assert wpsr(runs) == pytest.approx(21 / 23)
+    # WPSR, D = nodes x apps (nodes: one per step): A 2x1 = 2, B 5x3 = 15, C 1x1 = 1;
+    # successes A, B -> 17 / 18
+    assert [r.weight for r in runs] == [2.0, 15.0, 1.0]
+    assert wpsr(runs) == pytest.approx(17 / 18)
     assert success_rate(runs) == pytest.approx(2 / 3)
     # error attribution: B broke at step 3 (music, P103, wrong), C at step 1 (missing no)
     assert [
@@ -123,17 +124,17 @@ def test_metrics_on_hand_computed_trajectories() -> None:
     ]
     assert failures(runs) == {(1, "moviedb", "P101"): 1, (3, "music", "P103"): 1}
     levels = {name: s.as_dict() for name, s in by_level(runs).items()}
-    # L1: A and C -> MATCR (1 + 0) / 2, p-ATSR 3 / 4, WPSR 3 / 5, SR 1/2
+    # L1: A and C -> MATCR (1 + 0) / 2, p-ATSR 3 / 4, WPSR 2 / 3, SR 1/2
     assert levels["L1"] == {
         "attempts": 2,
         "sr": 0.5,
         "sr_pass@1": 0.5,
-        "wpsr": 0.6,
+        "wpsr": 0.6667,
         "matcr": 0.5,
         "patsr": 0.75,
     }
     assert levels["L3"]["matcr"] == 0.4 and levels["L3"]["patsr"] == round(12 / 15, 4)
-    assert levels["all"]["wpsr"] == round(21 / 23, 4)
+    assert levels["all"]["wpsr"] == round(17 / 18, 4)
     assert levels["all"]["patsr"] == round(15 / 19, 4)  # the pooled value from the metrics
     assert levels["all"]["matcr"] == round(1.4 / 3, 4)
 
@@ -171,5 +172,5 @@ def test_path_family_score_carries_the_step_metrics() -> None:
     assert metrics["steps_total"] == 5 and metrics["steps_passed"] == 4
     assert metrics["steps_leading"] == 2 and metrics["matcr"] == pytest.approx(0.4)
     assert (metrics["patsr_weighted"], metrics["patsr_weight"]) == (12.0, 15.0)
-    assert metrics["path_weight"] == 18.0 and metrics["first_failed_step"] == 3
+    assert metrics["path_weight"] == 15.0 and metrics["first_failed_step"] == 3
     assert metrics["exact_match"] == 1.0

@@ -3,28 +3,84 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from taskspace.paths.cardinality import features, separating
 from taskspace.paths.describe import ToldStep, step_phrase, tell, vocabulary
-from taskspace.paths.difficulty import LEVELS, level_of, score
+from taskspace.paths.difficulty import default_levels, read_levels, score
+from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.model import StepConstraint
 from taskspace.tasks.spoilers import named
 
 
 @pytest.mark.parametrize(
     ("steps", "apps", "level"),
-    [(1, 1, 1), (2, 2, 1), (2, 3, None), (3, 3, 2), (4, 5, 2), (3, 2, None), (5, 1, 3), (7, 7, 3)],
+    [
+        (1, 1, 1),
+        (2, 2, 1),
+        (2, 3, None),  # level 1 stays within two apps
+        (3, 2, 2),  # level 2 starts at two apps
+        (4, 5, 2),
+        (4, 6, None),
+        (3, 1, None),
+        (5, 3, None),  # five nodes, but level 3 needs six atomic tasks
+        (6, 2, None),  # six steps, but in two apps only
+        (6, 3, 3),
+        (7, 7, 3),
+        (8, 4, None),
+    ],
 )
-def test_levels_follow_steps_and_apps(steps: int, apps: int, level: int | None) -> None:
-    assert level_of(steps, apps) == level
+def test_levels_are_naturalgaias(steps: int, apps: int, level: int | None) -> None:
+    assert default_levels().level_of(steps, apps) == level
+
+
+def test_shipped_levels_and_their_step_ranges() -> None:
+    levels = default_levels()
+    assert [levels.get(n).difficulty for n in (1, 2, 3)] == ["easy", "medium", "hard"]
+    assert [levels.get(n).steps for n in (1, 2, 3)] == [(1, 2), (3, 4), (6, 7)]
+    assert levels.get(3).describe() == "6-7 steps in 3-7 apps"
+    with pytest.raises(SamplingError, match="No level 4: the levels are 1, 2, 3"):
+        levels.get(4)
+
+
+def test_levels_from_a_file_of_ones_own(tmp_path: Path) -> None:
+    """A user's levels file replaces the shipped ones; a bad one names file and field."""
+    own = tmp_path / "levels.yaml"
+    own.write_text(
+        "levels:\n  3: {difficulty: hard, nodes: [5, 7], apps: [2, 7], atomic_tasks: [5, 7]}\n",
+        encoding="utf-8",
+    )
+    levels = read_levels(own)
+    assert levels.level_of(5, 2) == 3 and levels.get(3).steps == (5, 7)
+    disjoint = tmp_path / "disjoint.yaml"
+    disjoint.write_text(
+        "levels:\n  3: {difficulty: hard, nodes: [5, 7], apps: [3, 7], atomic_tasks: [8, 9]}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        SamplingError,
+        match=r"disjoint.yaml: invalid levels spec: levels\.3: .*"
+        r"nodes \[5, 7\] and atomic_tasks \[8, 9\] do not overlap",
+    ):
+        read_levels(disjoint)
+    reversed_apps = tmp_path / "reversed.yaml"
+    reversed_apps.write_text(
+        "levels:\n  1: {difficulty: easy, nodes: [1, 2], apps: [3, 1], atomic_tasks: [1, 2]}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        SamplingError, match=r"levels\.1\.apps: .*low bound 3 is above high bound 1"
+    ):
+        read_levels(reversed_apps)
+    with pytest.raises(SamplingError, match=r"missing\.yaml: cannot read"):
+        read_levels(tmp_path / "missing.yaml")
 
 
 def test_score_grows_with_steps_and_apps() -> None:
     assert score(7, 7) == 1.0
     assert score(1, 1) < score(2, 1) < score(2, 2) < score(4, 3) < score(6, 5)
-    assert [LEVELS[n].difficulty for n in (1, 2, 3)] == ["easy", "medium", "hard"]
 
 
 FILMS = [

@@ -47,7 +47,8 @@ def reports(world: Graph) -> dict[int, SampleReport]:
 def test_every_level_gives_tasks_within_its_steps_and_apps(
     reports: dict[int, SampleReport],
 ) -> None:
-    bounds = {1: ((1, 2), (1, 2)), 2: ((3, 4), (3, 5)), 3: ((5, 7), (1, 7))}
+    # NaturalGAIA's levels: L3 is 5-7 nodes and at least 6 atomic tasks, in 3 apps or more
+    bounds = {1: ((1, 2), (1, 2)), 2: ((3, 4), (2, 5)), 3: ((6, 7), (3, 7))}
     for level, report in reports.items():
         assert len(report.tasks) == 6, report.as_dict()
         (low, high), (fewest, most) = bounds[level]
@@ -185,6 +186,35 @@ def test_cli_writes_jsonl_task_nodes_and_verify_passes(
     assert json.loads(verified.output) == {"tasks": 3, "verified": 3, "failed": [], "bad_lines": []}
     table = _cli(["--level", "1", "-n", "2", "--no-graph", "-o", str(out)], server_env)
     assert table.exit_code == 0 and "level-1 causal-path tasks" in table.output
+
+
+def test_cli_levels_of_ones_own_and_their_errors(
+    world: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """`--levels FILE` replaces the shipped levels; an unknown level or a bad file is said
+    in one line naming the level or the file and field."""
+    own = tmp_path / "levels.yaml"
+    own.write_text(
+        "levels:\n  4: {difficulty: hard, nodes: [2, 3], apps: [2, 2], atomic_tasks: [1, 7]}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "own.jsonl"
+    args = ["--levels", str(own), "--level", "4", "-n", "2", "--no-graph", "-o", str(out)]
+    result = _cli([*args, "--json"], server_env)
+    assert result.exit_code == 0, result.output
+    tasks = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(tasks) == 2
+    assert all(t["level"] == 4 and 2 <= len(t["path"]) <= 3 and len(t["apps"]) == 2 for t in tasks)
+    unknown = _cli(["--level", "4", "-n", "1", "--no-graph"], server_env)
+    assert unknown.exit_code == 1
+    assert "No level 4: the levels are 1, 2, 3." in unknown.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("levels:\n  1: {difficulty: easy, nodes: [2, 1]}\n", encoding="utf-8")
+    broken = _cli(["--levels", str(bad), "-n", "1", "--no-graph"], server_env)
+    assert broken.exit_code == 1
+    assert f"{bad}: invalid levels spec: levels.1.nodes" in broken.output
+    assert "low bound 2 is above high bound 1" in broken.output
+    assert "levels.1.apps: Field required" in broken.output
 
 
 def test_verify_of_a_mixed_file_asks_each_task_s_own_family(

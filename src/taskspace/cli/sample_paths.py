@@ -20,10 +20,17 @@ def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
 @click.command("paths")
 @click.option(
     "--level",
-    type=click.IntRange(1, 3),
+    type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="1: 1-2 steps in 1-2 apps; 2: 3-4 steps across 3-5 apps; 3: 5-7 steps, up to 7 apps.",
+    help="The level to sample; by default 1: 1-2 steps in 1-2 apps; 2: 3-4 steps in "
+    "2-5 apps; 3: 6-7 steps in 3-7 apps (NaturalGAIA's 5-7 nodes, at least 6 atomic tasks).",
+)
+@click.option(
+    "--levels",
+    "levels_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A levels spec (YAML, the shape of loaders/paths/levels.yaml) to use instead.",
 )
 @click.option("--start", "starts", multiple=True, help="Start only from these QIDs.")
 @click.option(
@@ -32,6 +39,7 @@ def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
 @sample_options
 def paths(
     level: int,
+    levels_file: Path | None,
     starts: tuple[str, ...],
     llm: bool,
     count: int,
@@ -42,7 +50,15 @@ def paths(
 ) -> None:
     """Causal-path tasks over Wikidata items and app information spaces (NaturalGAIA)."""
     status = f"Walking level-{level} causal paths…"
-    report = run_family("path", status, count, seed, level=level, starts=list(starts) or None)
+    report = run_family(
+        "path",
+        status,
+        count,
+        seed,
+        level=level,
+        levels=str(levels_file) if levels_file else None,
+        starts=list(starts) or None,
+    )
     extras = report.extras
     save_sampled(
         report,
@@ -51,9 +67,10 @@ def paths(
         run_uri=f"sample:paths:level={level}:seed={seed}",
         no_graph=no_graph,
         as_json=as_json,
-        empty=f"No level-{level} causal path could be made from {extras['starts']} start "
-        f"items in {extras['attempts']} walks ({report.dropped['apps']} had too few or too "
-        "many apps); load more of Wikidata or try another level.",
+        empty=f"No level-{level} causal path ({extras['wanted']}) could be made from "
+        f"{extras['starts']} start items in {extras['attempts']} walks: no walk found that "
+        "many steps across that many apps. Load more of Wikidata and its app spaces (items "
+        "that only one or two apps show make no path across three), or try another level.",
         title=f"level-{level} causal-path tasks",
         table=(
             ["steps", "apps", "score", "answer", "instruction"],

@@ -1,6 +1,7 @@
 """Causal paths (NaturalGAIA) as a :class:`~taskspace.tasks.family.TaskFamily`.
 
-Options: ``level`` (1-3, default 1) and ``starts`` (start only from these QIDs). Scored
+Options: ``level`` (default 1), ``levels`` (a levels spec file; the shipped NaturalGAIA
+levels by default) and ``starts`` (start only from these QIDs). Scored
 step by step against the gold path (:func:`taskspace.scoring.paths.score_path`): success
 is the final answer, and the metrics carry atomic success, MATCR's ratio, p-ATSR's
 weighted steps, WPSR's task weight and the first failed step.
@@ -8,7 +9,10 @@ weighted steps, WPSR's task weight and the first failed step.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from taskspace.graph.connection import Graph
+from taskspace.paths.difficulty import read_levels
 from taskspace.paths.sampler import rederive_path, sample_paths
 from taskspace.scoring.paths import score_path
 from taskspace.tasks.attempt import Attempt, TaskScore
@@ -21,12 +25,14 @@ class PathFamily:
 
     def sample(self, graph: Graph, options: SampleOptions) -> SampleReport:
         starts = options.get("starts")
+        levels_file = options.get("levels")
         return sample_paths(
             graph,
             int(options.get("level", 1)),
             options.count,
             options.seed,
             starts=list(starts) if starts else None,
+            levels=read_levels(Path(levels_file) if levels_file else None),
         )
 
     def rederive(self, graph: Graph, task: Task) -> bool:

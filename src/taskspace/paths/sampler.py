@@ -21,7 +21,7 @@ from taskspace.graph.ids import stable_id
 from taskspace.metapaths import metapath_library
 from taskspace.paths.cardinality import Reader, make_unique, step_targets
 from taskspace.paths.describe import ToldStep, hidden_labels, noun, tell, vocabulary
-from taskspace.paths.difficulty import LEVELS, Level, score
+from taskspace.paths.difficulty import Level, Levels, read_levels, score
 from taskspace.paths.walk import (
     TRIES,
     AppSpace,
@@ -75,14 +75,26 @@ def _attributes(space: AppSpace, move: Move, target: Node) -> list[str]:
 
 @dataclass
 class _Search:
-    """One walk's state: a depth-first search that backs off from dead ends."""
+    """One walk's state: a depth-first search that backs off from dead ends, and from
+    paths that cannot end within the level's app bounds (a long walk in one app is no
+    level-3 path, however many steps it has)."""
 
     walker: Walker
     length: int
     minimum: int
+    apps: tuple[int, int]
     rng: random.Random
     spread: bool
     budget: int = BUDGET
+
+    def fits_apps(self, path: list[Step]) -> bool:
+        return self.apps[0] <= len({s.move.source.app for s in path}) <= self.apps[1]
+
+    def can_reach_apps(self, path: list[Step]) -> bool:
+        """Whether the steps left can still bring in enough new apps (each step adds at
+        most one)."""
+        used = len({s.move.source.app for s in path})
+        return used <= self.apps[1] and used + self.length - len(path) >= self.apps[0]
 
     def step(
         self, node: Node, move: Move, target: Node, fanout: int, named: set[str]
@@ -108,7 +120,9 @@ class _Search:
         """The longest path found from here: full length if possible, else a dead end that
         is long enough and ends on a named item, else None."""
         if len(path) == self.length:
-            return path
+            return path if self.fits_apps(path) else None
+        if not self.can_reach_apps(path):
+            return self._ending(path)
         space = self.walker.space
         moves = space.moves(node_types(space, node, arrived))
         options = self.walker.neighbours(node, moves) if moves else []
@@ -131,16 +145,24 @@ class _Search:
                 found = self.extend([*path, taken], target, move)
                 if found is not None:
                     return found
-        ending = len(path) >= self.minimum and bool(path) and path[-1].target.label
-        return path if ending else None
+        return self._ending(path)
+
+    def _ending(self, path: list[Step]) -> list[Step] | None:
+        """``path`` as a dead end that still makes a task: long enough, within the app
+        bounds, ending on a named item."""
+        long_enough = len(path) >= self.minimum and bool(path) and path[-1].target.label
+        return path if long_enough and self.fits_apps(path) else None
 
 
 def walk(
-    walker: Walker, start: Node, length: int, rng: random.Random, spread: bool, minimum: int
+    walker: Walker, start: Node, length: int, rng: random.Random, level: Level
 ) -> list[Step] | None:
-    """A seeded walk of up to ``length`` unique steps ending on a named item, or None when
-    no walk from ``start`` reaches ``minimum`` steps within the search budget."""
-    return _Search(walker, length, minimum, rng, spread).extend([], start, None)
+    """A seeded walk of up to ``length`` unique steps in as many apps as ``level`` wants,
+    ending on a named item, or None when no walk from ``start`` reaches the level's
+    fewest steps within the search budget."""
+    spread = level.apps[0] > 1
+    search = _Search(walker, length, level.steps[0], level.apps, rng, spread)
+    return search.extend([], start, None)
 
 
 def _target_noun(space: AppSpace, step: Step) -> str:
@@ -151,9 +173,15 @@ def _target_noun(space: AppSpace, step: Step) -> str:
 
 
 def build_task(
-    space: AppSpace, start: Node, steps: Sequence[Step], seed: int, labels: dict[str, str]
+    space: AppSpace,
+    start: Node,
+    steps: Sequence[Step],
+    seed: int,
+    labels: dict[str, str],
+    level: tuple[int, Level],
 ) -> Task:
-    """The task record of a walk: golden path, answers per step, instruction, level, score."""
+    """The task record of a walk of ``level`` (its number and definition): golden path,
+    answers per step, instruction, level, score."""
     path = [
         PathStep(
             index=i,
@@ -192,7 +220,7 @@ def build_task(
         random.Random(f"{seed}:{task_id}"),
     )
     apps = list(dict.fromkeys(p.app for p in path))
-    level = next(n for n, spec in LEVELS.items() if spec.admits(len(path), len(apps)))
+    number, spec = level
     relations = [("^" if p.reverse else "") + p.relation for p in path]
     answer = path[-1].answer
     return Task(
@@ -200,7 +228,7 @@ def build_task(
         kind="path",
         type="causal_path",
         template=TEMPLATE,
-        difficulty=LEVELS[level].difficulty,
+        difficulty=spec.difficulty,
         prompt=telling.prompt,
         answer=answer,
         check="exact",
@@ -214,13 +242,13 @@ def build_task(
             "edge_type": sorted(set(relations)),
             "pattern": [">".join(relations)],
             "site": apps,
-            "difficulty": [LEVELS[level].difficulty],
+            "difficulty": [spec.difficulty],
             "framing": [telling.framing, telling.style],
         },
         seed=seed,
         path=path,
         apps=apps,
-        level=level,
+        level=number,
         score=score(len(path), len(apps)),
     )
 
@@ -255,16 +283,20 @@ def sample_paths(
     count: int,
     seed: int,
     starts: Sequence[str] | None = None,
+    levels: Levels | None = None,
 ) -> SampleReport:
-    """Up to ``count`` verified, spoiler-free causal-path tasks of ``level``."""
+    """Up to ``count`` verified, spoiler-free causal-path tasks of ``level`` (as ``levels``
+    defines it; the shipped NaturalGAIA levels by default)."""
     began = time.perf_counter()
-    spec: Level = LEVELS[level]
+    spec: Level = (levels or read_levels()).get(level)
     space = load_space(graph)
     walker = Walker(graph, space)
     rows = walker.read("starts", roots=space.roots, limit=START_LIMIT)
     if starts is not None:
         rows = [row for row in rows if row["id"] in set(starts)]
-    report = SampleReport.start("path", REASONS, level=level, starts=len(rows))
+    report = SampleReport.start(
+        "path", REASONS, level=level, wanted=spec.describe(), starts=len(rows)
+    )
     attempts = walks = 0
     if not rows:
         raise SamplingError(
@@ -277,14 +309,15 @@ def sample_paths(
         attempts += 1
         row = rng.choice(rows)
         start = Node(row["id"], row["label"], frozenset(row["roots"]))
-        steps = walk(walker, start, rng.randint(*spec.steps), rng, level > 1, spec.steps[0])
+        steps = walk(walker, start, rng.randint(*spec.steps), rng, spec)
         if steps is None:
             continue
         walks += 1
         if not spec.admits(len(steps), len({s.move.source.app for s in steps})):
             report.drop("apps")
             continue
-        task = build_task(space, start, steps, seed, _property_labels(walker.read, steps))
+        labels = _property_labels(walker.read, steps)
+        task = build_task(space, start, steps, seed, labels, (level, spec))
         if task.id in found:
             report.drop("duplicates")
         elif named(task.prompt, hidden_labels(task)):

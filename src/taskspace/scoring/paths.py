@@ -12,7 +12,8 @@ item's label, or its QID when it has none). The agent gives one answer per step,
   start, n_j the steps of the path (the paper's eq. 2);
 - **p-ATSR** = sum_j sum_i p(i) S(j, i) / sum_j sum_i p(i), pooled over tasks, with the
   positional weight p(i) = i unless another increasing function is given (eq. 3);
-- **WPSR** = sum_j w_j S_task(j), w_j = D_j / sum D, D_j = nodes x apps of the path (eq. 1);
+- **WPSR** = sum_j w_j S_task(j), w_j = D_j / sum D, D_j = nodes x apps of the path (eq. 1),
+  nodes counted as the levels count them: the items the path reaches, one per step;
 - **error attribution**: the first failed step, its app and relation (where the chain
   broke), and whether the agent gave no answer there (``missing``) or a wrong one.
 """
@@ -95,9 +96,10 @@ def step_answers(task: Task, attempt: Attempt) -> list[str | None]:
 
 
 def task_weight(task: Task) -> float:
-    """D_j = nodes x apps: the path's items (start included) times its distinct apps."""
+    """D_j = nodes x apps: the items the path reaches (one per step, as the levels count
+    nodes) times its distinct apps."""
     apps = len(set(task.apps) or {step.app for step in task.path})
-    return float((len(task.path) + 1) * max(apps, 1))
+    return float(len(task.path) * max(apps, 1))
 
 
 def judge_path(task: Task, attempt: Attempt) -> PathResult:
