@@ -35,6 +35,8 @@ from taskspace.graphtools.toolbox import ToolInputError
 from taskspace.paths.difficulty import read_levels
 from taskspace.paths.sampler import sample_paths
 from taskspace.scoring.inspect_scorers import task_scorer
+from taskspace.scoring.path_error_judge import JUDGE_ENV
+from taskspace.scoring.path_error_judge import SYSTEM as JUDGE_SYSTEM
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
 from tests.messages_script_api import (
@@ -351,3 +353,72 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     assert queried.exit_code == 0, queried.output
     mine = [r for r in json.loads(queried.output) if r["run"] == summary["run"]]
     assert [(r["error_type"], r["attempts"]) for r in mine] == [("PE", 1)]
+    reasons = graph.read_text(
+        "MATCH (:Run {id: $run})-[a:ATTEMPTED]->() WHERE a.error_type IS NOT NULL "
+        "RETURN a.error_source AS source, a.error_reason AS reason",
+        run=summary["run"],
+    )
+    assert [row["source"] for row in reasons] == ["rules"]
+    assert "gold" in reasons[0]["reason"] or "listed" in reasons[0]["reason"]
+
+
+def test_kg_eval_run_with_the_error_judge_writes_its_class_and_reason(
+    films: tuple[Graph, list[Task]], server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """With a key and TASKSPACE_PATH_ERROR_JUDGE=1, each failed task costs one judge call
+    (the local Messages API answers both the agent and the judge); the judge's class,
+    reason and model land on ATTEMPTED, and a success asks nothing."""
+    graph, _ = films
+    runner = CliRunner()
+    out = tmp_path / "judged.jsonl"
+    args = ["sample", "paths", "-n", "2", "--seed", "11", "--no-graph", "-o", str(out)]
+    assert runner.invoke(cli, args, env=server_env).exit_code == 0
+    tasks = [Task.model_validate_json(line) for line in out.read_text().splitlines()]
+    assert len(tasks) == 2
+    failing = tasks[0]
+    agent = gold_policy(tasks, {failing.id: len(failing.path)})
+    judged: list[str] = []
+
+    def script(request: dict[str, Any]) -> list[Block]:
+        if request.get("system") == JUDGE_SYSTEM:
+            judged.append(first_user_text(request))
+            return [{"type": "text", "text": "PRE: it answered before reading the listing."}]
+        blocks: list[Block] = agent(request)
+        return blocks
+
+    with messages_script_api(script) as (url, _):
+        env = {
+            **server_env,
+            "ANTHROPIC_API_KEY": "test-key",
+            "ANTHROPIC_BASE_URL": url,
+            "TASKSPACE_LLM_MODEL": "claude-judge-test",
+            JUDGE_ENV: "1",
+        }
+        run = ["eval", "run", str(out), "--agent", "path-agent", "--model", MODEL]
+        result = runner.invoke(cli, [*run, "--display", "none", "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    assert len(judged) == 1  # the failed task only
+    last = failing.path[-1]
+    assert (
+        f"Task: {failing.prompt}" in judged[0] and f"-> {last.to_id} ({last.answer})" in judged[0]
+    )
+    assert '"a wrong item"' in judged[0] and "Agent's tool calls:" in judged[0]
+    rows = graph.read_text(
+        "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(t:Task) RETURN t.id AS task, a.success AS "
+        "success, a.error_type AS type, a.error_reason AS reason, a.error_source AS source",
+        run=json.loads(result.output)["run"],
+    )
+    by_task = {row["task"]: row for row in rows}
+    assert by_task[failing.id] == {
+        "task": failing.id,
+        "success": False,
+        "type": "PRE",
+        "reason": "it answered before reading the listing.",
+        "source": "claude-judge-test",
+    }
+    passed = by_task[tasks[1].id]
+    assert passed["success"] and (passed["type"], passed["reason"], passed["source"]) == (
+        None,
+        None,
+        None,
+    )

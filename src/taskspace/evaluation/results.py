@@ -68,11 +68,20 @@ def error_type(sample: EvalSample) -> str | None:
     return None
 
 
-def attributed(score: Score | None, success: bool) -> str | None:
-    """A scored failure's error class (causal paths: KD, PRE, OE, PE, SCE, by
-    ``scoring.path_errors``), from the score's metadata; None for a success."""
-    found = (score.metadata or {}).get("error_class") if score is not None else None
-    return str(found) if found and not success else None
+def attributed(score: Score | None, success: bool) -> dict[str, str | None]:
+    """A scored failure's error class (causal paths: KD, PRE, OE, PE, SCE), why, and who
+    said so (``rules`` of ``scoring.path_errors`` or the judge's model), from the score's
+    metadata; all None for a success or a task without attribution."""
+    meta = (score.metadata or {}) if score is not None else {}
+    found = meta.get("error_class") and not success
+    return {
+        key: str(meta[name]) if found and meta.get(name) else None
+        for key, name in (
+            ("error_type", "error_class"),
+            ("error_reason", "error_reason"),
+            ("error_source", "error_source"),
+        )
+    }
 
 
 def attempt_row(sample: EvalSample) -> dict[str, Any]:
@@ -87,7 +96,8 @@ def attempt_row(sample: EvalSample) -> dict[str, Any]:
             "score": result.score,
             "success": result.success and errored is None,
             "metrics_json": json.dumps(result.metrics, sort_keys=True),
-            "error_type": errored or attributed(first, result.success),
+            **attributed(first, result.success),
+            **({"error_type": errored} if errored else {}),
             "answer": answer,
             **{key: int(result.metrics[key]) for key in EDGE_METRICS if key in result.metrics},
         },
