@@ -110,3 +110,38 @@ def logs_command(lines: int, which: str) -> None:
             "this TASKSPACE_HOME. Start it with `kg db start`."
         )
     click.echo(process.tail_logs(settings, lines, which), nl=False)
+
+
+OFFLINE_ADMIN = frozenset({"dump", "load", "import", "copy", "migrate"})
+"""``neo4j-admin database`` commands that need the database stopped (community edition)."""
+
+
+@db.command(
+    "admin",
+    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def admin_command(args: tuple[str, ...]) -> None:
+    """Neo4j's admin tool on the local server (``neo4j-admin ARGS``): database dump,
+    load, check, info. Offline database commands need the server stopped (`kg db stop`)."""
+    from taskspace.server.admin import stream_admin
+
+    settings = load_settings()
+    if not settings.uses_local_server:
+        raise click.ClickException(
+            f"NEO4J_URI is set ({settings.display_uri}): the admin tool works on the local "
+            "server's files only. Unset NEO4J_URI to use it."
+        )
+    if not installer.is_installed(settings.local):
+        raise click.ClickException(
+            "The local Neo4j server is not installed: run `kg db install` first."
+        )
+    if not args:
+        args = ("--help",)
+    offline = args[0] == "database" and len(args) > 1 and args[1] in OFFLINE_ADMIN
+    if offline and process.read_pid(settings) is not None:
+        raise click.ClickException(
+            f"`database {args[1]}` needs the local server stopped: run `kg db stop` "
+            "first, and `kg db start` after."
+        )
+    raise SystemExit(stream_admin(settings, args, click.echo))

@@ -135,9 +135,14 @@ class Graph:
             raise GraphUnavailableError(unavailable_message(self.settings)) from exc
 
     def session(self, *, write: bool = False) -> neo4j.Session:
+        """A session of this graph. On a cluster (``neo4j://`` routing) read sessions go to
+        followers, which may lag the leader; sharing the driver's bookmark manager makes
+        every read wait for the writes this process made before it (causal consistency),
+        so a command that writes and then reads back never sees the graph as it was."""
         return self.driver.session(
             database=self.database,
             default_access_mode=WRITE_ACCESS if write else READ_ACCESS,
+            bookmark_manager=self.driver.execute_query_bookmark_manager,
         )
 
     def read(
@@ -232,6 +237,7 @@ def read_only_query(
         database=graph.database,
         default_access_mode=READ_ACCESS,
         fetch_size=min(limit + 1, MAX_FETCH_SIZE),
+        bookmark_manager=graph.driver.execute_query_bookmark_manager,
     )
     with (
         _translated(graph.settings),

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import os
 import secrets
-import subprocess
 from pathlib import Path
 
 from jinja2 import Environment, StrictUndefined
 
 from taskspace.descriptor import config_template
-from taskspace.server.install import InstallError, find_tool
-from taskspace.server.permissions import SERVER_UMASK, private_dir, write_private
+from taskspace.server.admin import run_admin
+from taskspace.server.install import InstallError
+from taskspace.server.permissions import private_dir, write_private
 from taskspace.settings import Settings
 
 
@@ -59,13 +59,6 @@ def write_secret(path: Path, value: str) -> None:
     path.chmod(0o600)
 
 
-def server_env(settings: Settings) -> dict[str, str]:
-    env = dict(os.environ)
-    env["NEO4J_HOME"] = str(settings.local.root)
-    env["NEO4J_CONF"] = str(settings.local.conf_dir)
-    return env
-
-
 def ensure_initial_password(settings: Settings) -> bool:
     """Before the first start, generate a password and set it with Neo4j's admin tool.
 
@@ -85,23 +78,7 @@ def ensure_initial_password(settings: Settings) -> bool:
     # the admin tool would otherwise read as an unknown option.
     write_secret(argument_file, f"-- {password}")
     try:
-        java = find_tool("java", "install a Java 17 runtime")
-        done = subprocess.run(
-            [
-                java,
-                "-cp",
-                f"{paths.lib}/*",
-                "org.neo4j.cli.AdminTool",
-                "dbms",
-                "set-initial-password",
-                f"@{argument_file}",
-            ],
-            env=server_env(settings),
-            umask=SERVER_UMASK,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        done = run_admin(settings, ["dbms", "set-initial-password", f"@{argument_file}"])
     finally:
         argument_file.unlink(missing_ok=True)
     if done.returncode != 0:

@@ -19,7 +19,8 @@ from taskspace.descriptor import jvm_options
 from taskspace.errors import UserError
 from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
-from taskspace.server.config import ensure_initial_password, server_env, write_config
+from taskspace.server.admin import server_env
+from taskspace.server.config import ensure_initial_password, write_config
 from taskspace.server.install import InstallError, find_tool, is_installed
 from taskspace.server.permissions import SERVER_UMASK, lock_down, write_private
 from taskspace.settings import Settings
