@@ -139,7 +139,7 @@ def _check(n: int, layers: int, k: int | None) -> None:
 def _guideline(row: dict[str, Any]) -> Guideline:
     return Guideline(
         actions=list(row["actions"] or []),
-        tasks=list(dict.fromkeys(row["tasks"] or [])),  # BFS order, first occurrence kept
+        tasks=list(row["tasks"] or []),  # BFS order, each once (first occurrence)
         edge_tasks=list(row["edge_tasks"] or []),
         score=float(row["score"]),
         start=str(row["start"]),
