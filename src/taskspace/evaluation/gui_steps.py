@@ -15,17 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inspect_ai import Task as InspectTask
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.log import EvalLog
 from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
 from inspect_ai.solver import TaskState
 
-from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import AgentSpec
 from taskspace.episodes.model import Action, Episode, EpisodeError
 from taskspace.errors import UserError
-from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome, run_inspect_task
+from taskspace.evaluation.episode_runs import ALL, NO_LIMIT, run_episodes, selection_params
+from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome
 from taskspace.evaluation.step_results import step_values
 from taskspace.graph.connection import Graph
 from taskspace.guieval.matching import rule_for
@@ -35,8 +34,6 @@ from taskspace.guieval.view import EPISODE_KEY, PREDICTED_KEY
 from taskspace.webeval.metrics import Summary, summarize
 
 GUI_DATASETS = ("aitw", "gui_odyssey", "uiautomator", "droidbot", "jsonl")
-ALL = "all"
-NO_LIMIT = 1_000_000_000
 RULE_KEY = "gui_rule"
 
 
@@ -48,19 +45,12 @@ class GuiTasks:
     skipped: list[str] = field(default_factory=list)
 
 
-def selection_params(selection: str) -> dict[str, Any]:
-    """``all``, a dataset name, or the file (or folder) the episodes were loaded from."""
-    if selection == ALL:
-        return {"datasets": list(GUI_DATASETS), "file": None}
-    if selection in GUI_DATASETS:
-        return {"datasets": [selection], "file": None}
-    return {"datasets": list(GUI_DATASETS), "file": str(Path(selection).expanduser().resolve())}
-
-
 def read_gui_tasks(graph: Graph, selection: str, limit: int | None = None) -> GuiTasks:
     found = GuiTasks(selection)
     store = EpisodeStore()
-    rows = graph.read("guieval/episodes", **selection_params(selection), limit=limit or NO_LIMIT)
+    rows = graph.read(
+        "guieval/episodes", **selection_params(selection, GUI_DATASETS), limit=limit or NO_LIMIT
+    )
     for row in rows:
         try:
             episode = store.get(str(row["file"]), str(row["key"]))
@@ -145,27 +135,18 @@ def run_gui_steps(
     display: str | None = None,
 ) -> RunOutcome:
     """Run (or resume) the agent over the episodes; a rerun of the same thing resumes."""
-    task = InspectTask(
-        dataset=gui_dataset(found),
-        solver=build_solver(spec, graph),
-        scorer=gui_step_scorer(),
-        name=f"kg-{spec.name}",
-        epochs=config.epochs,
-        time_limit=config.time_limit,
-        token_limit=config.token_limit,
-    )
-    source = f"gui-episodes:{found.selection}"
-    run_id = config.run_id(gui_digest(found))
-    return run_inspect_task(
-        task,
-        run_id,
-        source,
+    return run_episodes(
+        graph,
         spec,
         config,
         home,
-        concurrency or Concurrency(),
-        display,
-        Path(found.selection),
+        dataset=gui_dataset(found),
+        scorer=gui_step_scorer(),
+        digest=gui_digest(found),
+        source=f"gui-episodes:{found.selection}",
+        selection=found.selection,
+        concurrency=concurrency,
+        display=display,
     )
 
 

@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inspect_ai import Task as InspectTask
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import AgentSpec
 from taskspace.errors import UserError
-from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome, run_inspect_task
+from taskspace.evaluation.episode_runs import ALL, NO_LIMIT, run_episodes, selection_params
+from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome
 from taskspace.evaluation.step_scorer import step_scorer
 from taskspace.graph.connection import Graph
 from taskspace.webeval.model import Element, GoldStep, WebTask
@@ -34,8 +33,6 @@ WEB_DATASETS = ("mind2web", "seeact")
 """Episode datasets whose steps carry Mind2Web operations on named elements."""
 POOL_DATASETS = ("mind2web",)
 """Datasets whose steps bring no page: their candidates are the site pool."""
-ALL = "all"
-NO_LIMIT = 1_000_000_000
 
 
 @dataclass
@@ -47,18 +44,11 @@ class StepTasks:
     pools: dict[str, tuple[Element, ...]] = field(default_factory=dict)
 
 
-def selection_params(selection: str) -> dict[str, Any]:
-    """``all``, a dataset name, or the file the episodes were loaded from."""
-    if selection == ALL:
-        return {"datasets": list(WEB_DATASETS), "file": None}
-    if selection in WEB_DATASETS:
-        return {"datasets": [selection], "file": None}
-    return {"datasets": list(WEB_DATASETS), "file": str(Path(selection).expanduser().resolve())}
-
-
 def read_step_tasks(graph: Graph, selection: str, limit: int | None = None) -> StepTasks:
     found = StepTasks(selection)
-    rows = graph.read("webeval/episodes", **selection_params(selection), limit=limit or NO_LIMIT)
+    rows = graph.read(
+        "webeval/episodes", **selection_params(selection, WEB_DATASETS), limit=limit or NO_LIMIT
+    )
     for row in rows:
         try:
             found.tasks.append((str(row["id"]), str(row["key"]), task_from_row(row)))
@@ -129,25 +119,16 @@ def run_steps(
     display: str | None = None,
 ) -> RunOutcome:
     """Run (or resume) the agent over the episodes; a rerun of the same thing resumes."""
-    task = InspectTask(
-        dataset=step_dataset(found),
-        solver=build_solver(spec, graph),
-        scorer=step_scorer(spec.selection),
-        name=f"kg-{spec.name}",
-        epochs=config.epochs,
-        time_limit=config.time_limit,
-        token_limit=config.token_limit,
-    )
-    run_id = config.run_id(steps_digest(found))
-    source = f"episodes:{found.selection}"
-    return run_inspect_task(
-        task,
-        run_id,
-        source,
+    return run_episodes(
+        graph,
         spec,
         config,
         home,
-        concurrency or Concurrency(),
-        display,
-        Path(found.selection),
+        dataset=step_dataset(found),
+        scorer=step_scorer(spec.selection),
+        digest=steps_digest(found),
+        source=f"episodes:{found.selection}",
+        selection=found.selection,
+        concurrency=concurrency,
+        display=display,
     )
