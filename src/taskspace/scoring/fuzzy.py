@@ -9,12 +9,10 @@ key hops are judged by keywords and URLs alone.
 
 from __future__ import annotations
 
-import os
 import re
-from typing import Any
 
-from taskspace.llm.cache import ResponseCache
-from taskspace.llm.client import DEFAULT_MODEL, LLMUnavailableError, llm_available
+from taskspace.llm.client import llm_available
+from taskspace.llm.text_call import CachedTextModel
 from taskspace.settings import Settings
 
 QUESTION = "Given the statement {pred}, would it be correct to infer {reference}? Yes or No"
@@ -34,31 +32,16 @@ class FuzzyMatcher:
     """``matcher(pred, reference) -> bool``; construct only where a key is set."""
 
     def __init__(self, settings: Settings, model: str | None = None) -> None:
-        if not llm_available():
-            raise LLMUnavailableError(
-                "fuzzy_match needs ANTHROPIC_API_KEY; without it hops are judged by "
-                "keywords and URLs"
-            )
-        import anthropic
-
-        self.model = model or os.environ.get("TASKSPACE_LLM_MODEL", DEFAULT_MODEL)
-        self.client: Any = anthropic.Anthropic(max_retries=3)
-        self.cache = ResponseCache(settings.home.expanduser() / "cache" / "llm")
+        self.llm = CachedTextModel(
+            settings,
+            "fuzzy_match needs ANTHROPIC_API_KEY; without it hops are judged by keywords and URLs",
+            model,
+        )
+        self.model = self.llm.model
 
     def __call__(self, pred: str, reference: str) -> bool:
-        prompt = fuzzy_question(pred, reference)
-        key = self.cache.key(model=self.model, prompt=prompt, kind="fuzzy_match", max_tokens=8)
-        cached = self.cache.get(key)
-        if cached is None:
-            message = self.client.messages.create(
-                model=self.model,
-                messages=[{"role": "user", "content": prompt}],
-                max_tokens=8,
-            )
-            text = "".join(getattr(block, "text", "") for block in message.content)
-            cached = {"reply": text}
-            self.cache.put(key, cached)
-        return says_yes(str(cached["reply"]))
+        reply = self.llm.reply(fuzzy_question(pred, reference), kind="fuzzy_match", max_tokens=8)
+        return says_yes(reply)
 
 
 def fuzzy_matcher(settings: Settings | None = None) -> FuzzyMatcher | None:

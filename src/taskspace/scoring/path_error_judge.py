@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any
 
-from taskspace.llm.cache import ResponseCache
-from taskspace.llm.client import DEFAULT_MODEL, LLMUnavailableError, llm_available
+from taskspace.llm.client import llm_available
+from taskspace.llm.text_call import CachedTextModel
 from taskspace.scoring.path_errors import ERROR_CLASSES, ERROR_NAMES, Attribution, attribute
 from taskspace.settings import Settings
 from taskspace.tasks.attempt import Attempt
@@ -74,16 +73,13 @@ class ErrorJudge:
     """``judge(task, attempt) -> Attribution | None``; construct only where a key is set."""
 
     def __init__(self, settings: Settings, model: str | None = None) -> None:
-        if not llm_available():
-            raise LLMUnavailableError(
-                "the error judge needs ANTHROPIC_API_KEY; without it the rules attribute "
-                "failed path attempts"
-            )
-        import anthropic
-
-        self.model = model or os.environ.get("TASKSPACE_LLM_MODEL", DEFAULT_MODEL)
-        self.client: Any = anthropic.Anthropic(max_retries=3)
-        self.cache = ResponseCache(settings.home.expanduser() / "cache" / "llm")
+        self.llm = CachedTextModel(
+            settings,
+            "the error judge needs ANTHROPIC_API_KEY; without it the rules attribute failed "
+            "path attempts",
+            model,
+        )
+        self.model = self.llm.model
 
     def judge(self, task: Task, attempt: Attempt) -> Attribution | None:
         """The judge's class for a failed task (None: it succeeded); the rules' when the
@@ -92,20 +88,8 @@ class ErrorJudge:
         if rules is None:
             return None
         prompt = judge_prompt(task, attempt, rules)
-        key = self.cache.key(
-            model=self.model, system=SYSTEM, prompt=prompt, kind="path_error", max_tokens=MAX_TOKENS
-        )
-        cached = self.cache.get(key)
-        if cached is None:
-            message = self.client.messages.create(
-                model=self.model,
-                system=SYSTEM,
-                messages=[{"role": "user", "content": prompt}],
-                max_tokens=MAX_TOKENS,
-            )
-            cached = {"reply": "".join(getattr(b, "text", "") for b in message.content)}
-            self.cache.put(key, cached)
-        found = read_class(str(cached["reply"]))
+        reply = self.llm.reply(prompt, kind="path_error", max_tokens=MAX_TOKENS, system=SYSTEM)
+        found = read_class(reply)
         if found is None or found[0] not in ERROR_CLASSES:
             return rules
         name = found[0]
