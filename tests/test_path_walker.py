@@ -24,6 +24,7 @@ from taskspace.agents.path_walker_words import (
     score_action,
     word_match,
 )
+from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import (
     OFFLINE_BASELINES,
     AgentKind,
@@ -34,12 +35,13 @@ from taskspace.agents.spec import (
 from taskspace.apptools.results import Attribute, ItemSummary
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
+from taskspace.llm.client import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
 from tests.web_support import empty_graph
 from tests.wikidata_support import FILM_SLICE, shared
 
-NO_KEY = {"ANTHROPIC_API_KEY": None}
+NO_KEY: dict[str, str | None] = {"ANTHROPIC_API_KEY": None}
 RESULT_KEYS = {"apps", "query", "actions", "total"}
 """Each app tool's result has one of these keys (AppList, SearchResults, ItemPage,
 ActionTargets): the walker's tool messages are the tools' own results."""
@@ -48,7 +50,7 @@ ActionTargets): the walker's tool messages are the tools' own results."""
 @pytest.fixture(scope="module")
 def walked(
     session_graph: Graph, server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[Graph, list[Task], dict[str, Any], dict[str, str]]]:
+) -> Iterator[tuple[Graph, list[Task], dict[str, Any], dict[str, str | None]]]:
     """The film slice loaded by `kg load wikidata --apps` into an emptied graph, ten
     level-1 path tasks sampled by `kg sample paths`, and `kg eval run --agent path-walker`
     over them with no key: the tasks, the run's summary and the environment."""
@@ -81,7 +83,7 @@ def attempted(graph: Graph, run: str) -> dict[str, dict[str, Any]]:
 
 
 def test_kg_eval_run_with_the_walker_needs_no_key_and_writes_step_metrics(
-    walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str]],
+    walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str | None]],
 ) -> None:
     graph, tasks, summary, _ = walked
     assert summary["agent"] == "path-walker" and summary["model"] == "mockllm/model"
@@ -107,7 +109,7 @@ def test_kg_eval_run_with_the_walker_needs_no_key_and_writes_step_metrics(
 
 
 def test_the_walker_records_its_calls_and_sees_no_gold(
-    walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str]],
+    walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str | None]],
 ) -> None:
     _, tasks, summary, _ = walked
     log = read_eval_log(summary["log"])
@@ -136,9 +138,15 @@ def test_the_walker_records_its_calls_and_sees_no_gold(
 
 
 def test_without_a_key_each_model_agent_names_the_offline_baseline_of_its_kind(
-    walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str]], tmp_path: Path
+    walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str | None]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _, tasks, _, env = walked
+    graph, tasks, _, env = walked
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    with pytest.raises(LLMUnavailableError) as refused:
+        build_solver(load_agent_spec("path-agent"), graph)
+    assert str(refused.value).endswith("(the offline agent 'path-walker' needs none)")
     out = tmp_path / "one.jsonl"
     out.write_text(tasks[0].model_dump_json() + "\n", encoding="utf-8")
     args = ["eval", "run", str(out), "--agent", "path-agent", "--display", "none"]
