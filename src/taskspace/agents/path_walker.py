@@ -44,6 +44,7 @@ from taskspace.apptools.results import ActionTargets, AppList, ItemPage, SearchR
 from taskspace.apptools.toolbox import MAX_LIST, AppTools
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph
+from taskspace.graphtools.toolbox import ToolFunction
 from taskspace.scoring.text import normalize_answer
 from taskspace.settings import Settings
 from taskspace.tasks.attempt import Attempt
@@ -70,7 +71,7 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
 def _solve(spec: AgentSpec, settings: Settings) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         with Graph(settings) as graph:
-            tools = Recorder(spec.name, AppTools(graph))
+            tools = Recorder(spec.name, AppTools(graph).functions(spec.tools))
             answers, forced = await walk(tools, question_of(state), spec.max_steps)
         state.messages.extend(tools.messages)
         attempt = Attempt(
@@ -92,7 +93,7 @@ class Recorder:
     same way; a tool's refusal is recorded and returned as None."""
 
     model: str
-    tools: AppTools
+    tools: dict[str, ToolFunction]
     messages: list[ChatMessage] = field(default_factory=list)
 
     async def call(self, tool: str, **arguments: Any) -> Any:
@@ -105,7 +106,7 @@ class Recorder:
             )
         )
         try:
-            result: BaseModel = await getattr(self.tools, tool)(**arguments)
+            result: BaseModel = await self.tools[tool](**arguments)
         except UserError as exc:
             error = ToolCallError("unknown", str(exc))
             self.messages.append(
