@@ -23,6 +23,7 @@ BUILDERS: dict[str, str] = {
     "multi_agent": "taskspace.agents.multi_agent:build",
     "graph_tools": "taskspace.agents.graph_tools:build",
     "path_tools": "taskspace.agents.path_tools:build",
+    "path_walker": "taskspace.agents.path_walker:build",
     "web_steps": "taskspace.agents.web_steps:build",
     "heuristic": "taskspace.agents.web.heuristic:build",
     "som": "taskspace.agents.web.som:build",

@@ -14,7 +14,7 @@ from inspect_ai.solver import TaskState
 from pydantic import ValidationError
 
 from taskspace.agents.context import record_attempt
-from taskspace.agents.spec import AgentSpec, AgentSpecError
+from taskspace.agents.spec import AgentSpec, AgentSpecError, offline_baseline
 from taskspace.errors import UserError
 from taskspace.llm.client import LLMUnavailableError, llm_available
 from taskspace.tasks.attempt import Attempt
@@ -29,7 +29,7 @@ def require_model(spec: AgentSpec) -> None:
     if spec.needs_model and not llm_available():
         raise LLMUnavailableError(
             f"agent {spec.name!r} needs a model: set ANTHROPIC_API_KEY "
-            "(the offline agent 'extractive' needs none)"
+            f"(the offline agent {offline_baseline(spec.kind)!r} needs none)"
         )
 
 

@@ -17,6 +17,7 @@ AgentKind = Literal[
     "multi_agent",
     "graph_tools",
     "path_tools",
+    "path_walker",
     "heuristic",
     "som",
     "reflective",
@@ -30,6 +31,22 @@ AgentKind = Literal[
 
 GUI_STEP_KINDS = ("gui_replay", "pg_agent", "jarvis")
 """Kinds that predict one GUI action per episode step (``taskspace.evaluation.gui_steps``)."""
+
+OFFLINE_BASELINES: dict[str, tuple[AgentKind, ...]] = {
+    "extractive": ("extractive", "rag", "multi_agent", "graph_tools"),
+    "path-walker": ("path_tools", "path_walker"),
+    "heuristic": ("heuristic", "som", "reflective", "memory", "guided"),
+    "mind2web-pipeline": ("web_steps",),
+    "replay-nearest": ("gui_replay", "pg_agent", "jarvis"),
+}
+"""The offline baseline agent of each kind of task (documents, causal paths, web pages in
+the browser, Mind2Web steps, GUI episodes) and the agent kinds that solve that kind: the
+agent to suggest when one of those kinds cannot run without a model."""
+
+
+def offline_baseline(kind: str) -> str:
+    """The offline agent for the tasks an agent of ``kind`` solves."""
+    return next((name for name, kinds in OFFLINE_BASELINES.items() if kind in kinds), "extractive")
 
 
 class AgentSpecError(UserError):
@@ -48,8 +65,8 @@ class AgentSpec(BaseModel):
     max_steps: int = Field(default=8, ge=1, description="tool calls or stages at most")
     tools: tuple[str, ...] = Field(
         default=(),
-        description="graph tools the agent may call (taskspace.graphtools; path_tools: "
-        "taskspace.apptools)",
+        description="graph tools the agent may call (taskspace.graphtools; path_tools "
+        "and path_walker: taskspace.apptools)",
     )
     batches: int = Field(
         default=4, ge=1, le=20, description="web_steps: page sections planned in parallel"

@@ -23,7 +23,7 @@ from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.scorer import Scorer
 
 from taskspace.agents.registry import build_solver
-from taskspace.agents.spec import AgentSpec
+from taskspace.agents.spec import AgentSpec, offline_baseline
 from taskspace.browserenv.session import ORIGIN_MAP_KEY
 from taskspace.errors import UserError
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
@@ -89,7 +89,7 @@ def resolve_model(spec: AgentSpec, model: str | None) -> str:
     if not os.environ.get("ANTHROPIC_API_KEY"):
         raise ModelNeededError(
             f"agent {spec.name!r} needs a model: set ANTHROPIC_API_KEY or pass --model "
-            "(offline baseline: --agent extractive)"
+            f"(offline baseline: --agent {offline_baseline(spec.kind)})"
         )
     return "anthropic/" + os.environ.get("TASKSPACE_LLM_MODEL", DEFAULT_MODEL)
 
