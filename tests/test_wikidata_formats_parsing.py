@@ -14,10 +14,11 @@ import pytest
 
 from taskspace.wikidata.kgtk import KgtkValueError, kgtk_value, text_value
 from taskspace.wikidata.loader import LoadOptions, LoadReport, detect_format, file_records
+from taskspace.wikidata.mapping import GraphRows
 from taskspace.wikidata.readers import sniff_json
 from taskspace.wikidata.terms import EARTH, IRI, WD, BNode, EntityRecord, Literal, Value
 from taskspace.wikidata.triples_json import TripleJsonError, triple_terms
-from tests.wikidata_support import CITY, FORMATS, KEEPER
+from tests.wikidata_support import CITY, FORMATS, KAHN, KARLSRUHE, KEEPER, shared
 
 WDT = "http://www.wikidata.org/prop/direct/"
 XSD = "http://www.w3.org/2001/XMLSchema#"
@@ -34,6 +35,8 @@ XSD = "http://www.w3.org/2001/XMLSchema#"
         ("^1876-05-07T00:00:00Z/11", Value("time", "1876-05-07T00:00:00Z", precision=11)),
         ("^-0500/9", Value("time", "-0500-00-00T00:00:00Z", precision=9)),
         ("+296033", Value("quantity", "296033")),
+        ("somevalue", Value("somevalue", "")),
+        ("novalue", Value("novalue", "")),
         ("+10.5[+10.0,+11.0]Q11573", Value("quantity", "10.5", unit="Q11573")),
         ("1.5e3Q11573", Value("quantity", "1.5e3", unit="Q11573")),
         (
@@ -206,3 +209,32 @@ def test_the_new_readers_stream_an_endless_input(
     assert len({record.id for record in first}) == 3000
     assert all(record.labels == {"en": f"item {record.id[1:]}"} for record in first)
     assert all(record.truthy == [("P31", Value("item", "Q5"))] for record in first)
+
+
+def _dump_layout(*responses: Path) -> bytes:
+    """wbgetentities responses rewritten as Wikidata's JSON dump lays entities out."""
+    entities = [
+        json.dumps(entity, ensure_ascii=False)
+        for response in responses
+        for entity in json.loads(response.read_text())["entities"].values()
+    ]
+    return ("[\n" + ",\n".join(entities) + "\n]\n").encode()
+
+
+def test_real_entities_in_the_json_dump_layout_give_the_rows_of_the_api_responses() -> None:
+    """Real Wikidata entities (Oliver Kahn, Karlsruhe), one per line as in latest-all.json."""
+    responses = [shared(KAHN), shared(KARLSRUHE)]
+    dump = _dump_layout(*responses)
+    assert dump.startswith(b"[\n{") and dump.count(b"},\n{") == 1 and dump.endswith(b"}\n]\n")
+    from_dump = _rows(_records(dump, "json"))
+    from_api = _rows([r for path in responses for r in _records(path.read_bytes(), "json")])
+    assert [item["id"] for item in from_dump.items] == ["Q131261", "Q1040"]
+    assert from_dump.items == from_api.items and from_dump.claims == from_api.claims
+    assert from_dump.statements == from_api.statements and len(from_dump.statements) > 100
+
+
+def _rows(records: list[EntityRecord]) -> GraphRows:
+    out = GraphRows(source="source:test")
+    for record in records:
+        out.add(record)
+    return out

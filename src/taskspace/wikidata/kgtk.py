@@ -13,6 +13,7 @@ property id, ``node2`` the value in KGTK literal syntax:
 ``^1952-03-11T00:00:00Z/11``  a date with its Wikidata precision (``/11`` day)
 ``+296033``, ``1.5Q11573``    a quantity, optionally with bounds ``[lo,hi]`` and unit
 ``@52.52/13.40``          a coordinate, latitude then longitude
+``somevalue``             unknown value (``novalue``: none); no claim, as elsewhere
 ========================  ===================================================
 
 Label files use the same syntax with ``label``, ``description`` and ``alias`` as the
@@ -105,6 +106,8 @@ def kgtk_value(node2: str) -> Value:
     """The typed Wikidata value a KGTK ``node2`` writes."""
     if ENTITY_ID.fullmatch(node2):
         return Value({"Q": "item", "P": "property"}.get(node2[0], "string"), node2)
+    if node2 in ("somevalue", "novalue"):  # unknown / no value: a snak, never a claim edge
+        return Value(node2, "")
     if node2.startswith("'"):
         lang, text = text_value(node2)
         return Value("monolingual", text, lang=lang)
