@@ -85,6 +85,21 @@ def test_a_real_kgtk_edge_file_gives_the_graph_of_the_same_facts_in_ntriples(
     assert snapshot(graph) == before
 
 
+def test_kgtk_label_and_claim_files_load_in_either_order_to_the_graph_of_one_file(
+    graph: Graph, tmp_path: Path
+) -> None:
+    """KGTK's Wikidata exports split labels (labels.en.tsv …) from claims (claims.tsv)."""
+    header, *edges = KGTK_SONG.read_text().splitlines(keepends=True)
+    terms = [edge for edge in edges if edge.split("\t")[2] in ("label", "description")]
+    labels, claims = tmp_path / "labels.en.tsv", tmp_path / "claims.tsv"
+    labels.write_text(header + "".join(terms))
+    claims.write_text(header + "".join(edge for edge in edges if edge not in terms))
+    whole = _loaded(graph, KGTK_SONG)
+    assert len(terms) == 3
+    assert _loaded(graph, labels, claims) == whole
+    assert _loaded(graph, claims, labels) == whole
+
+
 def test_kgtk_dates_keep_the_precision_that_truthy_ntriples_cannot_state(
     graph: Graph,
 ) -> None:
