@@ -22,7 +22,6 @@ from taskspace.wikidata.ntriples import read_ntriples
 from taskspace.wikidata.terms import IRI, BNode, Term
 from tests.test_wikidata_inputs import _kg
 from tests.wikidata_support import (
-    BAD,
     FILMS,
     FORMATS,
     rows,
@@ -228,8 +227,8 @@ def test_triple_json_lines_give_the_graph_of_the_same_ntriples(
 
 
 def test_bad_kgtk_edges_are_reported_by_line_and_the_rest_loads(graph: Graph) -> None:
-    report = load_files(graph, [BAD / "bad_edges.tsv"])
-    assert report.files == [str(BAD / "bad_edges.tsv")]
+    report = load_files(graph, [FORMATS / "bad_edges.tsv"])
+    assert report.files == [str(FORMATS / "bad_edges.tsv")]
     reasons = {error.line: error.reason for error in report.errors}
     assert sorted(reasons) == [4, 5, 6, 8, 9, 20]
     assert "is not a KGTK date" in reasons[4] and "'many' is not a KGTK value" in reasons[5]
@@ -270,7 +269,7 @@ def test_bad_kgtk_edges_are_reported_by_line_and_the_rest_loads(graph: Graph) ->
 
 
 def test_bad_triple_json_lines_are_reported_by_line_and_the_rest_loads(graph: Graph) -> None:
-    path = BAD / "bad_triples.jsonl"
+    path = FORMATS / "bad_triples.jsonl"
     report = load_files(graph, [path])
     assert report.files == [str(path)]
     reasons = {error.line: error.reason for error in report.errors}
