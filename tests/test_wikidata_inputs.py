@@ -43,6 +43,7 @@ from tests.wikidata_support import (
     shared,
     snapshot,
     value,
+    without_sources,
 )
 
 WD, WDT, P = (
@@ -292,18 +293,7 @@ def test_a_few_binary_lines_in_a_real_dump_are_bad_lines_and_the_rest_loads(
     report = load_files(graph, [mixed])
     assert report.files == [str(mixed)] and report.failed_files == []
     assert sorted(error.line for error in report.errors) == [101, 202]
-    assert _without_sources(snapshot(graph)) == _without_sources(expected)
-
-
-def _without_sources(shot: tuple[list[str], list[str]]) -> tuple[list[str], list[str]]:
-    """The graph without provenance: the two files differ in name, so in Source ids."""
-    nodes = []
-    for text in shot[0]:
-        node = json.loads(text)
-        node["props"].pop("source", None)
-        if "Source" not in node["labels"]:
-            nodes.append(json.dumps(node, sort_keys=True))
-    return sorted(nodes), shot[1]
+    assert without_sources(snapshot(graph)) == without_sources(expected)
 
 
 def test_a_hostile_predicate_on_a_new_subject_creates_nothing(graph: Graph, tmp_path: Path) -> None:

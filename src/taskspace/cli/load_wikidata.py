@@ -20,8 +20,8 @@ from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.graph.connection import Graph
 from taskspace.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
+from taskspace.wikidata.inputs import FORMATS
 from taskspace.wikidata.loader import (
-    FORMATS,
     LoadOptions,
     LoadReport,
     WikidataLoadError,
@@ -39,7 +39,11 @@ from taskspace.wikidata.sparql import Expansion, load_sparql
     default="auto",
     show_default=True,
     type=click.Choice(FORMATS),
-    help="Input format; auto reads it from the suffix (.nt, .ttl, .json; .gz/.bz2 too).",
+    help=(
+        "Input format; auto reads it from the suffix (.nt, .ttl, .json/.jsonl/.ndjson, .tsv; "
+        ".gz/.bz2 too). json tells entity JSON from triple JSON lines by the first record; "
+        "entity-json and triples-json force one; kgtk is a KGTK edge or label file."
+    ),
 )
 @click.option("--batch-size", default=5000, show_default=True, type=click.IntRange(min=1))
 @click.option("--sparql", "endpoint", help="SPARQL endpoint URL to expand from --seed items.")
@@ -70,9 +74,10 @@ def wikidata(
     apps_paths: tuple[Path, ...],
     as_json: bool,
 ) -> None:
-    """Load Wikidata FILES or folders (N-Triples, Turtle/WDQS dumps, entity JSON; .gz/.bz2
-    too), a SPARQL expansion (--sparql URL --seed Q.. --hops N --app NAME) and/or the app
-    spaces (--apps). Exits 1 when no file loaded anything."""
+    """Load Wikidata FILES or folders (N-Triples, Turtle/WDQS dumps, entity JSON and JSON
+    dumps, triple JSON lines, KGTK edges; .gz/.bz2 too), a SPARQL expansion (--sparql URL
+    --seed Q.. --hops N --app NAME) and/or the app spaces (--apps). Exits 1 when no file
+    loaded anything."""
     if seeds and not endpoint:
         raise WikidataLoadError("--seed needs --sparql URL")
     if not (files or endpoint or with_apps):

@@ -1,7 +1,8 @@
 """Which files a Wikidata load reads, and whether each one is text at all.
 
 Folders are walked as ``kg load docs`` walks them: every file whose suffix names a format
-(``.nt``, ``.ttl``, ``.json`` …, also under ``.gz``/``.bz2``), in sorted order. A path
+(``.nt``, ``.ttl``, ``.json``, ``.jsonl``, ``.tsv`` …, also under ``.gz``/``.bz2``), in
+sorted order. A path
 that does not exist is one failure with its own message. Before a file is parsed, its
 first 64 KiB are checked: a NUL byte, or most lines not UTF-8, mean a binary or
 mis-encoded file, reported in one line rather than as hundreds of bad lines.
@@ -13,6 +14,9 @@ import itertools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+FORMATS = ("auto", "nt", "ttl", "json", "entity-json", "triples-json", "kgtk")
+"""``json`` is sniffed (entity JSON or triple lines, by the first record); ``entity-json``
+and ``triples-json`` force one of the two; ``kgtk`` is a KGTK edge (or label) file."""
 SUFFIXES = {
     ".nt": "nt",
     ".ntriples": "nt",
@@ -21,6 +25,7 @@ SUFFIXES = {
     ".json": "json",
     ".jsonl": "json",
     ".ndjson": "json",
+    ".tsv": "kgtk",
 }
 COMPRESSED = (".gz", ".bz2")
 SNIFF_BYTES = 64 << 10

@@ -1,12 +1,14 @@
-"""``kg load wikidata``: N-Triples, Turtle (WDQS dumps) and entity JSON into the graph.
+"""``kg load wikidata``: N-Triples, Turtle (WDQS dumps), entity JSON (wbgetentities and
+the JSON dumps), triple JSON lines and KGTK edge files into the graph.
 
-Each file is streamed (plain, ``.gz`` or ``.bz2``): lines -> triples or entity JSON ->
-entity records (bounded LRU) -> rows -> one write transaction per round of rows
-(``UNWIND`` batches inside it), written by one background thread while the next round is
-parsed. Nothing holds more than two rounds of rows (``flush_rows``) and a bounded set of
-open entities, so a dump of many gigabytes loads in constant memory. Items MERGE on their
-QID, claim targets are created bare and never overwritten, so the same item named in two
-files is one node whatever the load order, and loading the same file twice changes
+Each file is streamed (plain, ``.gz`` or ``.bz2``): lines -> triples, entity JSON or
+KGTK edges -> entity records (:mod:`taskspace.wikidata.readers`, a bounded LRU) -> rows
+-> one write transaction per round of rows (``UNWIND`` batches inside it), written by one
+background thread while the next round is parsed. Nothing holds more than two rounds of
+rows (``flush_rows``) and a bounded set of open entities, so a dump of many gigabytes
+loads in constant memory. Items MERGE on their QID, claim targets are created bare and
+never overwritten, so the same item named in two files is one node whatever the load
+order, and loading the same file twice changes
 nothing. Bad lines are reported and skipped.
 """
 
@@ -31,16 +33,12 @@ from taskspace.graph.ids import file_checksum
 from taskspace.graph.names import checked_rel_type
 from taskspace.graph.provenance import complete_source, forget_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteStep
-from taskspace.wikidata.entity_json import read_entity_json
-from taskspace.wikidata.inputs import NotTextError, expand_paths, sniffed, suffix_format
+from taskspace.wikidata.inputs import FORMATS, NotTextError, expand_paths, sniffed, suffix_format
 from taskspace.wikidata.mapping import GraphRows
-from taskspace.wikidata.ntriples import read_ntriples
-from taskspace.wikidata.records import RecordGrouper
+from taskspace.wikidata.readers import ReadCounts, read_records
 from taskspace.wikidata.terms import EntityRecord, ParseIssue
-from taskspace.wikidata.turtle import read_turtle
 
 SOURCE_KIND = "wikidata"
-FORMATS = ("auto", "nt", "ttl", "json")
 MAX_KEPT_ERRORS = 1000
 MAX_ERRORS_PER_FILE = 20
 """Error lines kept per file; the rest are counted (a binary file is not 494 lines)."""
@@ -136,8 +134,9 @@ def detect_format(path: Path, requested: str = "auto") -> str:
     found = suffix_format(path)
     if found is not None:
         return found
+    known = ", ".join(FORMATS[1:])
     raise WikidataLoadError(
-        f"cannot tell the format of {path.name} from its suffix; use --format nt, ttl or json"
+        f"cannot tell the format of {path.name} from its suffix; use --format with one of {known}"
     )
 
 
@@ -261,16 +260,12 @@ def file_records(
     lines: Iterable[bytes], file: str, fmt: str, options: LoadOptions, report: LoadReport
 ) -> Iterator[EntityRecord]:
     """Entity records of one file in the given format; issues go to the report."""
-    if fmt == "json":
-        yield from read_entity_json(lines, file, report.issue)
-        return
-    reader = read_ntriples if fmt == "nt" else read_turtle
-    grouper = RecordGrouper(max_open=options.max_open_entities, file=file, on_issue=report.issue)
+    counts = ReadCounts()
     try:
-        yield from grouper.records(reader(lines, file, report.issue))
+        yield from read_records(lines, file, fmt, report.issue, counts, options.max_open_entities)
     finally:
-        report.triples += grouper.triples
-        report.ignored_triples += grouper.ignored
+        report.triples += counts.triples
+        report.ignored_triples += counts.ignored
 
 
 def load_files(
