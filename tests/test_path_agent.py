@@ -336,6 +336,12 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
         system: {"KD": 0, "PRE": 0, "OE": 0, "PE": 1, "SCE": 0, "other": 0}
     }
     html = page.read_text()
+    terminal = runner.invoke(
+        cli, ["eval", "report", summary["run"], "-o", str(page)], env=server_env
+    )
+    assert terminal.exit_code == 0, terminal.output
+    assert "Causal paths (NaturalGAIA)" in terminal.output
+    assert "Failed causal paths by error class" in terminal.output
     assert 'id="paths-error-classes"' in html
     assert 'id="paths-table"' in html and "paths_levels-bar-" in html
     queried = runner.invoke(

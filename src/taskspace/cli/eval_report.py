@@ -6,11 +6,15 @@ The command is exposed as ``report``; ``kg eval`` (cli/eval.py) adds it to its g
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import json_option, print_json, print_line, print_table
+
+if TYPE_CHECKING:
+    from taskspace.reports.paths import PathReport
 
 DEFAULT_OUT = Path("report.html")
 
@@ -50,5 +54,39 @@ def report(run_ids: tuple[str, ...], latest: bool, out: Path | None, as_json: bo
             for run in data.runs
         ],
     )
+    if data.paths is not None and not data.paths.empty:
+        _print_paths(data.paths)
     tables = ", ".join(table.title for table in data.breakdowns)
     print_line(f"tables: {tables}" + (", pass@k" if data.pass_at_k else ""))
+
+
+def _print_paths(paths: PathReport) -> None:
+    """The causal-path figures in the terminal too: per level and system, then the failed
+    attempts per error class."""
+    k = paths.k
+    rows = [
+        (
+            level,
+            system,
+            cell.attempts,
+            f"{cell.sr:.0%}",
+            f"{cell.sr_at_k:.0%}",
+            f"{cell.wpsr:.0%}",
+            f"{cell.matcr:.0%}",
+            f"{cell.patsr:.0%}",
+        )
+        for level, cells in paths.by_level.items()
+        for system, cell in cells.items()
+    ]
+    columns = ["level", "system", "attempts", "SR", f"SR pass@{k}", "WPSR", "MATCR", "p-ATSR"]
+    print_table("Causal paths (NaturalGAIA)", columns, rows)
+    classes = sorted({name for counts in paths.error_classes.values() for name in counts})
+    if any(sum(counts.values()) for counts in paths.error_classes.values()):
+        print_table(
+            "Failed causal paths by error class",
+            ["system", *classes],
+            [
+                (system, *(counts.get(name, 0) for name in classes))
+                for system, counts in paths.error_classes.items()
+            ],
+        )
