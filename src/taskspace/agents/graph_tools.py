@@ -7,15 +7,17 @@ gold answer, no grounding. It ends by calling ``submit(answer, cited, confidence
 
 from __future__ import annotations
 
-from inspect_ai.agent import AgentPrompt, AgentState, AgentSubmit, react
-from inspect_ai.model import ChatMessageAssistant, ChatMessageTool, get_model
+from inspect_ai.agent import AgentState
+from inspect_ai.model import get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from taskspace.agents.solving import (
     AgentAnswerError,
     attempt_from,
     finish,
+    last_submission,
     parse_answer,
+    react_agent,
     require_model,
     role_prompts,
 )
@@ -46,43 +48,20 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
     return agent_solver()
 
 
-def _turns(state: AgentState) -> int:
-    return sum(isinstance(message, ChatMessageAssistant) for message in state.messages)
-
-
 def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
-    async def on_continue(state: AgentState) -> bool | str:
-        """Allow ``max_steps`` model turns, then one more in which it must submit."""
-        turns = _turns(state)
-        if turns < spec.max_steps:
-            return True
-        return LAST_STEP.format(steps=spec.max_steps) if turns == spec.max_steps else False
-
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         require_model(spec)
         with Graph(settings) as graph:
-            agent = react(
-                name=spec.name,
-                prompt=AgentPrompt(instructions=system, handoff_prompt=None),
-                tools=graph_tools(graph, spec.tools, {"retriever": spec.retriever}),
-                submit=AgentSubmit(tool=submit_answer(), answer_only=True, keep_in_messages=True),
-                on_continue=on_continue,
-            )
+            tools = graph_tools(graph, spec.tools, {"retriever": spec.retriever})
+            agent = react_agent(spec, system, tools, submit_answer(), LAST_STEP)
             result = await agent(AgentState(messages=state.messages))
         state.messages = result.messages
-        submitted = _submission(result)
+        submitted = last_submission(result)
         if submitted is None:
             raise AgentAnswerError(
                 f"agent {spec.name!r} did not submit an answer within {spec.max_steps} steps"
             )
-        return finish(state, attempt_from(state, parse_answer(submitted)), str(get_model()))
+        answer = parse_answer(submitted.text)
+        return finish(state, attempt_from(state, answer), str(get_model()))
 
     return solve
-
-
-def _submission(state: AgentState) -> str | None:
-    """The submit tool's result, if the loop ended with one (the last one counts)."""
-    for message in reversed(state.messages):
-        if isinstance(message, ChatMessageTool) and message.function == "submit":
-            return None if message.error else message.text
-    return None

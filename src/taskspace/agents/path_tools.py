@@ -12,12 +12,19 @@ from __future__ import annotations
 import json
 import re
 
-from inspect_ai.agent import AgentPrompt, AgentState, AgentSubmit, react
+from inspect_ai.agent import AgentState
 from inspect_ai.model import ChatMessageAssistant, ChatMessageTool, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef, ToolError
 
-from taskspace.agents.solving import AgentAnswerError, finish, require_model, role_prompts
+from taskspace.agents.solving import (
+    AgentAnswerError,
+    finish,
+    last_submission,
+    react_agent,
+    require_model,
+    role_prompts,
+)
 from taskspace.agents.spec import AgentSpec
 from taskspace.agents.tools import app_tools
 from taskspace.graph.connection import Graph
@@ -64,22 +71,11 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
 
 
 def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
-    async def on_continue(state: AgentState) -> bool | str:
-        turns = sum(isinstance(m, ChatMessageAssistant) for m in state.messages)
-        if turns < spec.max_steps:
-            return True
-        return LAST_STEP.format(steps=spec.max_steps) if turns == spec.max_steps else False
-
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         require_model(spec)
         with Graph(settings) as graph:
-            agent = react(
-                name=spec.name,
-                prompt=AgentPrompt(instructions=system, handoff_prompt=None),
-                tools=app_tools(graph, spec.tools),
-                submit=AgentSubmit(tool=submit_steps(), answer_only=True, keep_in_messages=True),
-                on_continue=on_continue,
-            )
+            tools = app_tools(graph, spec.tools)
+            agent = react_agent(spec, system, tools, submit_steps(), LAST_STEP)
             result = await agent(AgentState(messages=state.messages))
         state.messages = result.messages
         attempt = _attempt(str(state.sample_id), result)
@@ -90,20 +86,18 @@ def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
 
 def _attempt(task_id: str, state: AgentState) -> Attempt:
     """The attempt from the last successful submit; an error if the loop ended without."""
-    for message in reversed(state.messages):
-        if isinstance(message, ChatMessageTool) and message.function == "submit":
-            if message.error:
-                break
-            given = json.loads(message.text)
-            steps = [str(a).strip() for a in given["answers"]]
-            return Attempt(
-                task_id=task_id,
-                answer=steps[-1],
-                steps=steps,
-                confidence=given["confidence"],
-                calls=tool_calls(state),
-            )
-    raise AgentAnswerError(f"the path agent for task {task_id} did not submit its answers")
+    submitted = last_submission(state)
+    if submitted is None:
+        raise AgentAnswerError(f"the path agent for task {task_id} did not submit its answers")
+    given = json.loads(submitted.text)
+    steps = [str(a).strip() for a in given["answers"]]
+    return Attempt(
+        task_id=task_id,
+        answer=steps[-1],
+        steps=steps,
+        confidence=given["confidence"],
+        calls=tool_calls(state),
+    )
 
 
 def tool_calls(state: AgentState) -> list[ToolCall]:

@@ -8,9 +8,13 @@ for the scorers and is never read here.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from inspect_ai.agent import Agent, AgentPrompt, AgentState, AgentSubmit, react
+from inspect_ai.model import ChatMessageAssistant, ChatMessageTool
 from inspect_ai.solver import TaskState
+from inspect_ai.tool import ToolDef
 from pydantic import ValidationError
 
 from taskspace.agents.context import record_attempt
@@ -72,3 +76,34 @@ def finish(state: TaskState, attempt: Attempt, model: str) -> TaskState:
     """Store the attempt for the scorers and make its answer the sample's completion."""
     record_attempt(state, attempt, model)
     return state
+
+
+def react_agent(
+    spec: AgentSpec, system: str, tools: Sequence[ToolDef], submit: ToolDef, last_step: str
+) -> Agent:
+    """inspect's ReAct loop as our tool-using agents run it: ``spec.max_steps`` model
+    turns, then one more in which ``last_step`` (formatted with ``steps``) asks it to
+    submit; the submission stays in the messages for the caller to read."""
+
+    async def on_continue(state: AgentState) -> bool | str:
+        turns = sum(isinstance(message, ChatMessageAssistant) for message in state.messages)
+        if turns < spec.max_steps:
+            return True
+        return last_step.format(steps=spec.max_steps) if turns == spec.max_steps else False
+
+    return react(
+        name=spec.name,
+        prompt=AgentPrompt(instructions=system, handoff_prompt=None),
+        tools=list(tools),
+        submit=AgentSubmit(tool=submit, answer_only=True, keep_in_messages=True),
+        on_continue=on_continue,
+    )
+
+
+def last_submission(state: AgentState) -> ChatMessageTool | None:
+    """The loop's last submit call's result, or None when it ended without one or the
+    last one was refused."""
+    for message in reversed(state.messages):
+        if isinstance(message, ChatMessageTool) and message.function == "submit":
+            return None if message.error else message
+    return None
