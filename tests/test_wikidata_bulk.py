@@ -1,0 +1,185 @@
+"""`kg load wikidata --bulk`: Neo4j's offline importer on a throwaway local server of its
+own (the session server of conftest keeps running), against the transactional loader."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from taskspace.cli.load_wikidata import wikidata
+from taskspace.cli.main import KgGroup
+from taskspace.graph.connection import Graph
+from taskspace.server.importer import BulkImportError, ImportInput, stage_import, staging_root
+from taskspace.settings import Settings
+from taskspace.wikidata.loader import load_files
+from tests.support import running_server
+from tests.wikidata_support import DUMP_CHUNK, FILM_SLICE, Q42_TTL, shared
+
+
+@pytest.fixture(scope="module")
+def bulk_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Settings, dict[str, str]]]:
+    """A second server with its own home and ports: the bulk path stops and starts it."""
+    with running_server(tmp_path_factory.mktemp("bulk-home")) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The film slice, its first 2,000 lines again as a second input (items described a
+    second time, under another :Source, which the bulk path writes over Bolt afterwards),
+    and two WDQS dumps with full statements, qualifiers, ranks, units and precisions."""
+    film = shared(FILM_SLICE)
+    part = tmp_path_factory.mktemp("bulk-inputs") / "film_head.nt"
+    with film.open(encoding="utf-8") as source:
+        part.write_text("".join(line for _, line in zip(range(2000), source)), encoding="utf-8")
+    return [film, part, shared(Q42_TTL), shared(DUMP_CHUNK)]
+
+
+def _kg() -> click.Group:
+    @click.group(cls=KgGroup)
+    def kg() -> None:
+        """Test entry point: the real error handling of `kg` around our command."""
+
+    kg.add_command(wikidata)
+    return kg
+
+
+def kg(env: dict[str, str], *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(_kg(), ["wikidata", *args], env=env)
+    return result.exit_code, result.output
+
+
+def typed(value: Any) -> Any:
+    """A value with its type name, so that a date never equals the text of a date."""
+    if isinstance(value, list):
+        return ["list", [typed(item) for item in value]]
+    return [type(value).__name__, str(value)]
+
+
+def dump(graph: Graph) -> tuple[list[str], list[str]]:
+    """Every node (labels, typed properties) and relationship (endpoints, type, typed
+    properties), sorted; a :Source's loaded_at keeps only its type."""
+    nodes = graph.read_text("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props")
+    edges = graph.read_text(
+        "MATCH (a)-[r]->(b) RETURN a.id AS a, type(r) AS type, properties(r) AS props, b.id AS b"
+    )
+    node_text = []
+    for node in nodes:
+        props = {key: typed(value) for key, value in node["props"].items()}
+        if "Source" in node["labels"]:
+            props["loaded_at"][1] = "-"
+        node_text.append(json.dumps([sorted(node["labels"]), props], sort_keys=True))
+    edge_text = [
+        json.dumps(
+            [e["a"], e["type"], e["b"], {k: typed(v) for k, v in e["props"].items()}],
+            sort_keys=True,
+        )
+        for e in edges
+    ]
+    return sorted(node_text), sorted(edge_text)
+
+
+def count(graph: Graph, cypher: str) -> int:
+    return int(next(iter(graph.read_text(cypher)[0].values())))
+
+
+def test_bulk_builds_the_graph_the_transactional_loader_builds(
+    graph: Graph, bulk_server: tuple[Settings, dict[str, str]], inputs: list[Path]
+) -> None:
+    settings, env = bulk_server
+    transactional = load_files(graph, inputs)
+    assert transactional.error_count == 0 and len(transactional.sources) == 4
+    expected = dump(graph)
+    code, output = kg(env, "--bulk", "--replace", *map(str, inputs), "--json")
+    assert code == 0, output
+    data = json.loads(output)
+    assert data["path"]["name"] == "bulk" and data["files"]["triples"] == transactional.triples
+    with Graph(settings) as bulk:
+        got = dump(bulk)
+        assert len(got[0]) == len(expected[0]) and len(got[1]) == len(expected[1])
+        assert got == expected
+        states = bulk.read_text("MATCH (s:Source) RETURN collect(DISTINCT s.state) AS states")
+        assert states[0]["states"] == ["complete"]
+        constraints = {row["name"] for row in bulk.read_text("SHOW CONSTRAINTS YIELD name")}
+        assert {"item_id", "property_id", "statement_id", "source_id"} <= constraints
+    assert count(graph, "MATCH (s:Statement) RETURN count(s)") > 100  # the dumps' statements
+    assert count(graph, "MATCH (:Item)-[r:P161]->(:Item) RETURN count(r)") == 7356
+
+
+def test_refusal_replace_auto_path_and_transactional_load_on_top(
+    graph: Graph, bulk_server: tuple[Settings, dict[str, str]], inputs: list[Path]
+) -> None:
+    settings, env = bulk_server
+    film, part = inputs[0], inputs[1]
+    with Graph(settings) as bulk:  # empty it: the next load picks the bulk path by itself
+        bulk.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
+    code, output = kg(env, str(part), "--bulk-above", "0")
+    assert code == 0, output
+    assert "Load path: bulk (neo4j-admin import): empty local database" in output
+    with Graph(settings) as bulk:
+        before = dump(bulk)
+    assert before[0]
+
+    code, output = kg(env, "--bulk", str(film))
+    assert code == 1
+    assert "already holds" in output and "add --replace" in output
+    assert len(output.strip().splitlines()) == 1
+    with Graph(settings) as bulk:
+        assert dump(bulk) == before
+
+    code, output = kg(env, str(film))  # the database holds data: transactional, on top
+    assert code == 0, output
+    assert "Load path: transactional (MERGE over Bolt): the database already holds" in output
+    load_files(graph, [part])
+    load_files(graph, [film])
+    with Graph(settings) as bulk:
+        assert dump(bulk) == dump(graph)
+        assert count(bulk, "MATCH (n:Item) WITH n.id AS id, count(*) AS c WHERE c > 1 "
+                     "RETURN count(id)") == 0
+        constraints = {row["name"] for row in bulk.read_text("SHOW CONSTRAINTS YIELD name")}
+        assert "item_id" in constraints
+
+    code, output = kg(env, "--bulk", "--replace", str(part))  # back to the head alone
+    assert code == 0, output
+    with Graph(settings) as bulk:
+        assert dump(bulk) == before
+
+
+def test_remote_database_is_refused_before_anything(
+    bulk_server: tuple[Settings, dict[str, str]], inputs: list[Path]
+) -> None:
+    _, env = bulk_server
+    remote = {**env, "NEO4J_URI": "neo4j://db.example.org:7687", "NEO4J_PASSWORD": "x"}
+    code, output = kg(remote, "--bulk", str(inputs[1]))
+    assert code == 1
+    assert "--bulk needs the local single-instance server" in output
+    assert "neo4j://db.example.org:7687" in output
+
+
+def test_failed_import_leaves_the_database_as_it_was(
+    bulk_server: tuple[Settings, dict[str, str]], tmp_path: Path
+) -> None:
+    """A relationship to a node that is not there makes the real importer fail."""
+    settings, _ = bulk_server
+    with Graph(settings) as bulk:
+        before = dump(bulk)
+    header, rows = tmp_path / "n.header.csv", tmp_path / "n.csv"
+    header.write_text("id:ID(Item),qid\n", encoding="utf-8")
+    rows.write_text('"Q1","Q1"\n', encoding="utf-8")
+    edges_header, edges = tmp_path / "r.header.csv", tmp_path / "r.csv"
+    edges_header.write_text(":START_ID(Item),:END_ID(Item)\n", encoding="utf-8")
+    edges.write_text('"Q1","Q404"\n', encoding="utf-8")
+    given = ImportInput([("Item", [header, rows])], [("P31", [edges_header, edges])])
+    with pytest.raises(BulkImportError, match="the database was not changed"):
+        stage_import(settings, given)
+    assert not (staging_root(settings) / "data").exists()
+    with Graph(settings) as bulk:
+        assert dump(bulk) == before
