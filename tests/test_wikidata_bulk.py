@@ -13,13 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.load_wikidata import wikidata
+from taskspace.cli.load_wikidata_bulk import choose_path
 from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
 from taskspace.server.importer import BulkImportError, ImportInput, stage_import, staging_root
 from taskspace.settings import Settings
 from taskspace.wikidata.loader import load_files
 from tests.support import running_server
-from tests.wikidata_support import DUMP_CHUNK, FILM_SLICE, Q42_TTL, shared
+from tests.wikidata_support import DUMP, DUMP_CHUNK, FILM_SLICE, Q42_TTL, shared
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +39,8 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     and two WDQS dumps with full statements, qualifiers, ranks, units and precisions."""
     film = shared(FILM_SLICE)
     part = tmp_path_factory.mktemp("bulk-inputs") / "film_head.nt"
-    with film.open(encoding="utf-8") as source:
-        part.write_text("".join(line for _, line in zip(range(2000), source)), encoding="utf-8")
+    head = film.read_text(encoding="utf-8").splitlines(keepends=True)[:2000]
+    part.write_text("".join(head), encoding="utf-8")
     return [film, part, shared(Q42_TTL), shared(DUMP_CHUNK)]
 
 
@@ -91,21 +92,48 @@ def count(graph: Graph, cypher: str) -> int:
     return int(next(iter(graph.read_text(cypher)[0].values())))
 
 
-def test_bulk_builds_the_graph_the_transactional_loader_builds(
+def test_auto_path_choice_on_the_real_server(
+    bulk_server: tuple[Settings, dict[str, str]], inputs: list[Path]
+) -> None:
+    settings, _ = bulk_server
+    with Graph(settings) as bulk:
+        assert count(bulk, "MATCH (n) RETURN count(n)") == 0
+    small = choose_path(settings, inputs, bulk=False, replace=False, bulk_above_mb=64)
+    assert not small.bulk and "below --bulk-above 64" in small.reason
+    large = choose_path(settings, inputs, bulk=False, replace=False, bulk_above_mb=0)
+    size = sum(path.stat().st_size for path in inputs) / 2**20
+    assert large.bulk and large.reason.startswith(f"empty local database and {size:.1f} MB")
+
+
+def test_refusal_then_replace_builds_the_transactional_graph_then_merge_on_top(
     graph: Graph, bulk_server: tuple[Settings, dict[str, str]], inputs: list[Path]
 ) -> None:
     settings, env = bulk_server
+    code, output = kg(env, str(DUMP))  # small input: the transactional path, said
+    assert code == 0, output
+    assert "Load path: transactional (MERGE over Bolt): 0.0 MB of input, below" in output
+    with Graph(settings) as bulk:
+        before = dump(bulk)
+    assert any("Q900100" in node for node in before[0])
+
+    code, output = kg(env, "--bulk", *map(str, inputs))
+    assert code == 1
+    assert "already holds" in output and "add --replace" in output
+    assert len(output.strip().splitlines()) == 1
+    with Graph(settings) as bulk:
+        assert dump(bulk) == before
+
     transactional = load_files(graph, inputs)
     assert transactional.error_count == 0 and len(transactional.sources) == 4
     expected = dump(graph)
-    code, output = kg(env, "--bulk", "--replace", *map(str, inputs), "--json")
+    code, output = kg(env, "--bulk", "--replace", *map(str, inputs))
     assert code == 0, output
-    data = json.loads(output)
-    assert data["path"]["name"] == "bulk" and data["files"]["triples"] == transactional.triples
+    assert "Load path: bulk (neo4j-admin import): --bulk --replace" in output
+    assert f"Bulk load: {transactional.triples} triples" in output
     with Graph(settings) as bulk:
         got = dump(bulk)
         assert len(got[0]) == len(expected[0]) and len(got[1]) == len(expected[1])
-        assert got == expected
+        assert got == expected  # Q900100 (the replaced load) is gone with the rest
         states = bulk.read_text("MATCH (s:Source) RETURN collect(DISTINCT s.state) AS states")
         assert states[0]["states"] == ["complete"]
         constraints = {row["name"] for row in bulk.read_text("SHOW CONSTRAINTS YIELD name")}
@@ -113,44 +141,14 @@ def test_bulk_builds_the_graph_the_transactional_loader_builds(
     assert count(graph, "MATCH (s:Statement) RETURN count(s)") > 100  # the dumps' statements
     assert count(graph, "MATCH (:Item)-[r:P161]->(:Item) RETURN count(r)") == 7356
 
-
-def test_refusal_replace_auto_path_and_transactional_load_on_top(
-    graph: Graph, bulk_server: tuple[Settings, dict[str, str]], inputs: list[Path]
-) -> None:
-    settings, env = bulk_server
-    film, part = inputs[0], inputs[1]
-    with Graph(settings) as bulk:  # empty it: the next load picks the bulk path by itself
-        bulk.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
-    code, output = kg(env, str(part), "--bulk-above", "0")
-    assert code == 0, output
-    assert "Load path: bulk (neo4j-admin import): empty local database" in output
-    with Graph(settings) as bulk:
-        before = dump(bulk)
-    assert before[0]
-
-    code, output = kg(env, "--bulk", str(film))
-    assert code == 1
-    assert "already holds" in output and "add --replace" in output
-    assert len(output.strip().splitlines()) == 1
-    with Graph(settings) as bulk:
-        assert dump(bulk) == before
-
-    code, output = kg(env, str(film))  # the database holds data: transactional, on top
+    code, output = kg(env, str(DUMP), "--bulk-above", "0")  # holds data: transactional
     assert code == 0, output
     assert "Load path: transactional (MERGE over Bolt): the database already holds" in output
-    load_files(graph, [part])
-    load_files(graph, [film])
+    load_files(graph, [DUMP])
     with Graph(settings) as bulk:
         assert dump(bulk) == dump(graph)
-        assert count(bulk, "MATCH (n:Item) WITH n.id AS id, count(*) AS c WHERE c > 1 "
-                     "RETURN count(id)") == 0
-        constraints = {row["name"] for row in bulk.read_text("SHOW CONSTRAINTS YIELD name")}
-        assert "item_id" in constraints
-
-    code, output = kg(env, "--bulk", "--replace", str(part))  # back to the head alone
-    assert code == 0, output
-    with Graph(settings) as bulk:
-        assert dump(bulk) == before
+        duplicated = "MATCH (n:Item) WITH n.id AS id, count(*) AS c WHERE c > 1 RETURN count(id)"
+        assert count(bulk, duplicated) == 0
 
 
 def test_remote_database_is_refused_before_anything(

@@ -121,7 +121,7 @@ def wikidata(
         path = choose_path(settings, list(files), bulk, replace, bulk_above_mb)
         output["path"] = {"name": path.name, "reason": path.reason}
         if not as_json:
-            console.print(path.describe())
+            console.print(path.describe(), soft_wrap=True)
     if path is not None and path.bulk:
         bulk_result = run_bulk(settings, list(files), options, as_json)
         report = bulk_result.report

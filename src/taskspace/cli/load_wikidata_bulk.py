@@ -100,7 +100,7 @@ def run_bulk(
 
     def on_stage(stage: str) -> None:
         if not quiet:
-            console.print(f"Bulk load: {stage}…")
+            console.print(f"Bulk load: {stage}…", soft_wrap=True)
 
     with progress:
         return bulk_load(settings, files, options, on_progress, on_stage)
@@ -113,5 +113,6 @@ def print_bulk(result: BulkReport) -> None:
         f"Bulk load: {report.triples} triples in {report.seconds:.1f}s ({rate:,.0f} triples/s): "
         f"CSV {result.csv_seconds:.1f}s, import {result.import_seconds:.1f}s, restart "
         f"{result.restart_seconds:.1f}s, schema {result.schema_seconds:.1f}s; "
-        f"{result.aside_records} record(s) written over Bolt afterwards."
+        f"{result.aside_records} record(s) written over Bolt afterwards.",
+        soft_wrap=True,
     )

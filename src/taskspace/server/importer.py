@@ -70,6 +70,7 @@ def import_command(settings: Settings, staged: Path, given: ImportInput) -> list
         f"--multiline-fields={'true' if given.multiline else 'false'}",
         f"--max-off-heap-memory={OFF_HEAP}",
         f"--report-file={staged / 'import.report'}",
+        "--verbose",
     ]
     command += [f"--nodes={_files(labels, paths)}" for labels, paths in given.nodes]
     command += [
@@ -95,7 +96,7 @@ def stage_import(
     )
     env = server_env(settings)
     env["NEO4J_CONF"] = str(conf)
-    tail: deque[str] = deque(maxlen=15)
+    tail: deque[str] = deque(maxlen=60)
     with subprocess.Popen(
         import_command(settings, staged, given),
         env=env,
@@ -114,7 +115,8 @@ def stage_import(
         code = importer.wait()
     if code != 0:
         shutil.rmtree(staged / "data", ignore_errors=True)
-        reason = next((t for t in reversed(tail) if "Exception" in t or "rror" in t), "")
+        found = [t for t in tail if "Exception" in t or "rror" in t]
+        reason = found[-1].strip() if found else (tail[-1] if tail else "")
         raise BulkImportError(
             f"neo4j-admin import failed (exit {code}); the database was not changed. "
             f"{reason[:400]}".rstrip()

@@ -173,18 +173,16 @@ class CsvGraph:
             )
         tables = (self.items, self.properties, self.statements, self.sources)
         nodes = [(t.labels, files) for t in tables for files in t.close()]
-        relationships = [
-            (table.rel_type, table.close())
-            for table in (self.claims, self.has_statement, self.of_property, self.value)
-        ]
+        links = (self.claims, self.has_statement, self.of_property, self.value)
+        # A file naming an id space without nodes (no statements) is refused by the importer.
+        closed = [(t.rel_type, t.close(), t.rows) for t in links]
+        relationships = [(rel_type, files) for rel_type, files, rows in closed if rows]
         return ImportFiles(
             nodes=nodes,
             relationships=relationships,
             multiline=any(t.multiline for t in tables),
             node_rows=sum(t.rows for t in tables),
-            relationship_rows=sum(
-                t.rows for t in (self.claims, self.has_statement, self.of_property, self.value)
-            ),
+            relationship_rows=sum(t.rows for t in links),
         )
 
 
