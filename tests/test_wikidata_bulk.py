@@ -98,8 +98,8 @@ def test_auto_path_choice_on_the_real_server(
     settings, _ = bulk_server
     with Graph(settings) as bulk:
         assert count(bulk, "MATCH (n) RETURN count(n)") == 0
-    small = choose_path(settings, inputs, bulk=False, replace=False, bulk_above_mb=64)
-    assert not small.bulk and "below --bulk-above 64" in small.reason
+    small = choose_path(settings, inputs, bulk=False, replace=False, bulk_above_mb=80)
+    assert not small.bulk and "below --bulk-above 80" in small.reason
     large = choose_path(settings, inputs, bulk=False, replace=False, bulk_above_mb=0)
     size = sum(path.stat().st_size for path in inputs) / 2**20
     assert large.bulk and large.reason.startswith(f"empty local database and {size:.1f} MB")

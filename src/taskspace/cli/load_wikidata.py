@@ -24,6 +24,7 @@ from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.graph.connection import Graph
 from taskspace.settings import load_settings
 from taskspace.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
+from taskspace.wikidata.bulk import BULK_THRESHOLD_BYTES
 from taskspace.wikidata.loader import (
     FORMATS,
     LoadOptions,
@@ -63,7 +64,7 @@ from taskspace.wikidata.sparql import Expansion, load_sparql
 @click.option(
     "--bulk-above",
     "bulk_above_mb",
-    default=64,
+    default=BULK_THRESHOLD_BYTES // 2**20,
     show_default=True,
     type=click.IntRange(min=0),
     help="Without --bulk: FILES of at least this many MB in all go through the importer when "

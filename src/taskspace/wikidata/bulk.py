@@ -43,10 +43,12 @@ from taskspace.wikidata.loader import (
 )
 from taskspace.wikidata.terms import EntityRecord
 
-BULK_THRESHOLD_BYTES = 64 * 1024 * 1024
+BULK_THRESHOLD_BYTES = 80 * 1024 * 1024
 """Inputs of at least this many bytes in all go through the importer on their own when the
-local database is empty: below it, the importer's fixed cost (a JVM, a server restart, the
-schema) is more than the transactional loader spends (bench.wikidata_bench)."""
+local database is empty. Below it, the importer's fixed cost (a JVM, a server restart, the
+schema: 78 s of 113 s for a million triples at load average 10 on 2 cores) is more than
+the transactional loader needs: break-even measured near 540,000 triples, about 70 MB of
+N-Triples (bench.wikidata_bench --bulk)."""
 
 OnFileProgress = Callable[[str, int, int, int], None]
 """(file, bytes read, file bytes, lines read)."""

@@ -31,7 +31,9 @@ class UnwritableValue(ValueError):
 
 
 def _quoted(text: str) -> str:
-    return '"' + text.replace('"', '""') + '"'
+    if '"' in text:
+        text = text.replace('"', '""')
+    return f'"{text}"'
 
 
 def _scalar_type(value: Any) -> str:
@@ -187,11 +189,12 @@ class RelationshipTable:
     def add(
         self, start: str, end: str, rel_type: str | None = None, props: Mapping[str, Any] = {}
     ) -> None:
-        line = [_quoted(start), _quoted(end)]
+        line = f"{_quoted(start)},{_quoted(end)}"
         if self.rel_type is None:
-            line.append(_quoted(rel_type or ""))
-        line += [_quoted(str(props[key])) if key in props else "" for key in self.props]
-        self.handle.write(",".join(line) + "\n")
+            line += "," + _quoted(rel_type or "")
+        for key in self.props:
+            line += "," + _quoted(str(props[key])) if key in props else ","
+        self.handle.write(line + "\n")
         self.rows += 1
 
     def close(self) -> list[Path]:
