@@ -4,6 +4,7 @@ own (the session server of conftest keeps running), against the transactional lo
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from taskspace.cli.load_wikidata import wikidata
 from taskspace.cli.load_wikidata_bulk import choose_path
 from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
-from taskspace.server.importer import BulkImportError, ImportInput, stage_import, staging_root
+from taskspace.server.importer import BulkImportError, ImportInput, import_and_swap, staging_root
 from taskspace.settings import Settings
 from taskspace.wikidata.loader import load_files
 from tests.support import running_server
@@ -130,6 +131,8 @@ def test_refusal_then_replace_builds_the_transactional_graph_then_merge_on_top(
     assert code == 0, output
     assert "Load path: bulk (neo4j-admin import): --bulk --replace" in output
     assert f"Bulk load: {transactional.triples} triples" in output
+    aside = re.search(r"(\d+) record\(s\) written over Bolt afterwards", output)
+    assert aside is not None and int(aside.group(1)) > 0  # film_head.nt describes them again
     with Graph(settings) as bulk:
         got = dump(bulk)
         assert len(got[0]) == len(expected[0]) and len(got[1]) == len(expected[1])
@@ -165,7 +168,8 @@ def test_remote_database_is_refused_before_anything(
 def test_failed_import_leaves_the_database_as_it_was(
     bulk_server: tuple[Settings, dict[str, str]], tmp_path: Path
 ) -> None:
-    """A relationship to a node that is not there makes the real importer fail."""
+    """A relationship to a node that is not there makes the real importer fail; the
+    server, stopped for the import, is started again on the database it had."""
     settings, _ = bulk_server
     with Graph(settings) as bulk:
         before = dump(bulk)
@@ -177,7 +181,7 @@ def test_failed_import_leaves_the_database_as_it_was(
     edges.write_text('"Q1","Q404"\n', encoding="utf-8")
     given = ImportInput([("Item", [header, rows])], [("P31", [edges_header, edges])])
     with pytest.raises(BulkImportError, match="the database was not changed"):
-        stage_import(settings, given)
+        import_and_swap(settings, given)
     assert not (staging_root(settings) / "data").exists()
     with Graph(settings) as bulk:
         assert dump(bulk) == before

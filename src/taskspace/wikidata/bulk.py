@@ -13,7 +13,6 @@ replaces the whole database.
 from __future__ import annotations
 
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -25,7 +24,8 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import COMPLETE, complete_source, source_id
 from taskspace.graph.schema import apply_schema
-from taskspace.server.importer import ImportInput, stage_import, swap_in
+from taskspace.server.importer import ImportInput, import_and_swap
+from taskspace.server.permissions import private_dir
 from taskspace.settings import Settings
 from taskspace.wikidata.bulk_rows import CsvGraph, ImportFiles, SourceRow, now
 from taskspace.wikidata.inputs import NotTextError, expand_paths, sniffed
@@ -200,7 +200,9 @@ def bulk_load(
     report = LoadReport()
     result = BulkReport(report)
     started = time.perf_counter()
-    folder = Path(tempfile.mkdtemp(prefix="kg-bulk-", dir=settings.local.home))
+    folder = settings.local.root / "bulk-csv"  # one place: a killed run's files go next time
+    shutil.rmtree(folder, ignore_errors=True)
+    private_dir(folder)
     try:
         tables, files = write_csv(paths, folder, options, report, on_progress)
         result.csv_seconds = time.perf_counter() - started
@@ -208,15 +210,9 @@ def bulk_load(
             report.seconds = result.csv_seconds
             return result
         _account(report, tables, files)
-        stage("importing")
-        mark = time.perf_counter()
+        stage("importing (the server stops meanwhile)")
         given = ImportInput(files.nodes, files.relationships, files.multiline)
-        staged = stage_import(settings, given)
-        result.import_seconds = time.perf_counter() - mark
-        stage("restarting the server")
-        mark = time.perf_counter()
-        swap_in(settings, staged)
-        result.restart_seconds = time.perf_counter() - mark
+        result.import_seconds, result.restart_seconds = import_and_swap(settings, given)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     with Graph(settings) as graph:
