@@ -119,7 +119,9 @@ def stage_import(
     if code != 0:
         shutil.rmtree(staged / "data", ignore_errors=True)
         found = [t for t in tail if "Exception" in t or "rror" in t]
-        reason = found[-1].strip() if found else (tail[-1] if tail else "")
+        reason = found[-1].strip() if found else ""
+        if code < 0:
+            reason = f"The importer was killed (signal {-code})."
         raise BulkImportError(
             f"neo4j-admin import failed (exit {code}); the database was not changed. "
             f"{reason[:400]}".rstrip()
