@@ -42,7 +42,34 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     part = tmp_path_factory.mktemp("bulk-inputs") / "film_head.nt"
     head = film.read_text(encoding="utf-8").splitlines(keepends=True)[:2000]
     part.write_text("".join(head), encoding="utf-8")
-    return [film, part, shared(Q42_TTL), shared(DUMP_CHUNK)]
+    odd = part.with_name("odd_values.nt")
+    odd.write_text(ODD_VALUES, encoding="utf-8")
+    return [film, part, shared(Q42_TTL), shared(DUMP_CHUNK), odd]
+
+
+_E, _D = "<http://www.wikidata.org/entity/", "<http://www.wikidata.org/prop/direct/"
+_XSD = "^^<http://www.w3.org/2001/XMLSchema#"
+ODD_VALUES = "".join(
+    f"{subject} {predicate} {obj} .\n"
+    for subject, predicate, obj in [
+        # P577 a date on one item and text (year precision) on another: two CSV file groups
+        (f"{_E}Q990001>", f"{_D}P577>", f'"1980-05-01T00:00:00Z"{_XSD}dateTime>'),
+        (f"{_E}Q990002>", f"{_D}P577>", f'"1979-00-00T00:00:00Z"{_XSD}dateTime>'),
+        # a long and a double in one list become doubles; a long alone stays a long
+        (f"{_E}Q990002>", f"{_D}P2048>", f'"+12"{_XSD}decimal>'),
+        (f"{_E}Q990002>", f"{_D}P2048>", f'"+1.5"{_XSD}decimal>'),
+        (f"{_E}Q990001>", f"{_D}P2048>", f'"+7"{_XSD}decimal>'),
+        # a label across lines, quotes, commas and semicolons in text and in lists
+        (
+            f"{_E}Q990001>",
+            "<http://www.w3.org/2000/01/rdf-schema#label>",
+            '"two\\nlines, \\"q\\""@en',
+        ),
+        (f"{_E}Q990001>", "<http://www.w3.org/2004/02/skos/core#altLabel>", '"a;b"@en'),
+        (f"{_E}Q990001>", "<http://www.w3.org/2004/02/skos/core#altLabel>", '"c,\\"d\\""@en'),
+        (f"{_E}Q990001>", f"{_D}P31>", f"{_E}Q990002>"),
+    ]
+)
 
 
 def _kg() -> click.Group:
@@ -125,7 +152,7 @@ def test_refusal_then_replace_builds_the_transactional_graph_then_merge_on_top(
         assert dump(bulk) == before
 
     transactional = load_files(graph, inputs)
-    assert transactional.error_count == 0 and len(transactional.sources) == 4
+    assert transactional.error_count == 0 and len(transactional.sources) == 5
     expected = dump(graph)
     code, output = kg(env, "--bulk", "--replace", *map(str, inputs))
     assert code == 0, output
