@@ -13,13 +13,18 @@ from rich.progress import (
     TaskID,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
+    TransferSpeedColumn,
 )
 
 from taskspace.cli.context import connected_graph
+from taskspace.cli.load_wikidata_bulk import LoadPath, choose_path, print_bulk, run_bulk
 from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.graph.connection import Graph
+from taskspace.settings import load_settings
 from taskspace.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
+from taskspace.wikidata.bulk import BULK_THRESHOLD_BYTES
 from taskspace.wikidata.inputs import FORMATS
 from taskspace.wikidata.loader import (
     LoadOptions,
@@ -53,6 +58,23 @@ from taskspace.wikidata.sparql import Expansion, load_sparql
 @click.option("--max-items", default=500, show_default=True, type=click.IntRange(min=1))
 @click.option("--apps", "with_apps", is_flag=True, help="Load the app information spaces.")
 @click.option(
+    "--bulk",
+    is_flag=True,
+    help="Load FILES with Neo4j's offline importer: local server, empty database (see --replace).",
+)
+@click.option(
+    "--replace", is_flag=True, help="With --bulk: replace a database that already holds data."
+)
+@click.option(
+    "--bulk-above",
+    "bulk_above_mb",
+    default=BULK_THRESHOLD_BYTES // 2**20,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Without --bulk: FILES of at least this many MB in all go through the importer when "
+    "the local database is empty.",
+)
+@click.option(
     "--apps-path",
     "apps_paths",
     multiple=True,
@@ -71,32 +93,55 @@ def wikidata(
     app_name: str | None,
     max_items: int,
     with_apps: bool,
+    bulk: bool,
+    replace: bool,
+    bulk_above_mb: int,
     apps_paths: tuple[Path, ...],
     as_json: bool,
 ) -> None:
     """Load Wikidata FILES or folders (N-Triples, Turtle/WDQS dumps, entity JSON and JSON
     dumps, triple JSON lines, KGTK edges; .gz/.bz2 too), a SPARQL expansion (--sparql URL
     --seed Q.. --hops N --app NAME) and/or the app spaces (--apps). Exits 1 when no file
-    loaded anything."""
+    loaded anything. FILES go through Neo4j's offline importer with --bulk, or by themselves
+    on an empty local database when they reach --bulk-above MB; the path taken is said."""
     if seeds and not endpoint:
         raise WikidataLoadError("--seed needs --sparql URL")
     if not (files or endpoint or with_apps):
         raise WikidataLoadError("nothing to load: give FILES, --sparql URL --seed QID, or --apps")
     if endpoint and not seeds:
         raise WikidataLoadError("--sparql needs at least one --seed QID")
+    if (bulk or replace) and not files:
+        raise WikidataLoadError("--bulk and --replace need FILES")
+    if replace and not bulk:
+        raise WikidataLoadError("--replace goes with --bulk (it replaces the whole database)")
     options = LoadOptions(lang=lang, fmt=fmt, batch_size=batch_size)
     paths = list(apps_paths) or None
     app = find_app(app_name, paths) if app_name else None
     output: dict[str, object] = {}
     apps_report: AppsReport | None = None
     report: LoadReport | None = None
+    path: LoadPath | None = None
+    if files:
+        settings = load_settings()
+        path = choose_path(settings, list(files), bulk, replace, bulk_above_mb)
+        output["path"] = {"name": path.name, "reason": path.reason}
+        if not as_json:
+            console.print(path.describe(), soft_wrap=True)
+    if path is not None and path.bulk:
+        bulk_result = run_bulk(settings, list(files), options, as_json)
+        report = bulk_result.report
+        output["files"] = report.as_dict()
+        output.update(files_outcome(report).as_dict())
+        if not as_json:
+            _print_report("Wikidata files", report)
+            print_bulk(bulk_result)
     with connected_graph() as graph:
         if with_apps:
             apps_report = load_apps(graph, paths)
             output["apps"] = apps_report.as_dict()
             if not as_json:
                 _print_apps(apps_report)
-        if files:
+        if files and not (path is not None and path.bulk):
             report = _load_files(graph, list(files), options, as_json)
             outcome = files_outcome(report)
             output["files"] = report.as_dict()
@@ -129,6 +174,8 @@ def _load_files(graph: Graph, files: list[Path], options: LoadOptions, quiet: bo
         TextColumn("{task.description}"),
         BarColumn(),
         DownloadColumn(),
+        TransferSpeedColumn(),
+        TimeRemainingColumn(),
         TimeElapsedColumn(),
         console=console,
         transient=True,

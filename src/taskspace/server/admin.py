@@ -26,10 +26,11 @@ def server_env(settings: Settings) -> dict[str, str]:
     return env
 
 
-def admin_command(settings: Settings, args: Sequence[str]) -> list[str]:
-    """The command line of ``neo4j-admin ARGS`` for the local server."""
+def admin_command(settings: Settings, args: Sequence[str], jvm: Sequence[str] = ()) -> list[str]:
+    """The command line of ``neo4j-admin ARGS`` for the local server (``jvm``: options
+    for the Java runtime, such as the importer's heap)."""
     java = find_tool("java", "install a Java 17 runtime")
-    return [java, "-cp", f"{settings.local.lib}/*", ADMIN_MAIN, *args]
+    return [java, *jvm, "-cp", f"{settings.local.lib}/*", ADMIN_MAIN, *args]
 
 
 def run_admin(settings: Settings, args: Sequence[str]) -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,202 @@
+"""CSV files for ``neo4j-admin database import full``, written in one streaming pass.
+
+The importer reads a header per file, and each header column has one type; but one
+property key can hold a date on one item and text on another (``P577`` at day and at year
+precision), and the keys a row needs are known only when it arrives. So a table is a set of
+file groups: a row goes to the first group whose columns do not give any of its keys
+another type, new keys become new columns at the end (the importer reads a short row's
+missing fields as absent), and each group's header is written last, to a file of its own.
+Every value is written in the form the transactional loader sends over Bolt: text quoted,
+lists as arrays, numbers as long/double, dates as dates, points as WGS-84 points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from neo4j.spatial import WGS84Point
+
+ARRAY_DELIMITER = "\x1f"
+"""Between the elements of an array and the labels of a node; passed as ``U+001F``."""
+ARRAY_DELIMITER_OPTION = "U+001F"
+
+
+class UnwritableValue(ValueError):
+    """A value the CSV form cannot carry exactly (the record is then written over Bolt)."""
+
+
+def _quoted(text: str) -> str:
+    if '"' in text:
+        text = text.replace('"', '""')
+    return f'"{text}"'
+
+
+def _scalar_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        if not -(2**63) <= value < 2**63:
+            raise UnwritableValue(f"integer {value} does not fit in a long")
+        return "long"
+    if isinstance(value, float):
+        return "double"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, datetime):
+        return "datetime"
+    if isinstance(value, date):
+        return "date"
+    if isinstance(value, WGS84Point):
+        return "point"
+    raise UnwritableValue(f"no CSV type for {type(value).__name__}")
+
+
+def csv_type(value: Any) -> str:
+    """The importer's header type of a value: ``string``, ``long[]``, ``date`` …"""
+    if isinstance(value, list):
+        if not value:
+            raise UnwritableValue("an empty list has no element type")
+        kinds = {_scalar_type(item) for item in value}
+        if len(kinds) != 1:
+            raise UnwritableValue(f"a list mixes {sorted(kinds)}")
+        return f"{kinds.pop()}[]"
+    return _scalar_type(value)
+
+
+def _scalar_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return repr(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, WGS84Point):
+        return (
+            f"{{latitude:{float(value.latitude)!r},longitude:{float(value.longitude)!r},"
+            "crs:WGS-84}"
+        )
+    text = str(value)
+    return text
+
+
+def csv_field(value: Any, array: bool) -> str:
+    """One field: quoted, arrays joined by :data:`ARRAY_DELIMITER`."""
+    if array:
+        parts = [_scalar_text(item) for item in value]
+        if any(ARRAY_DELIMITER in part for part in parts):
+            raise UnwritableValue("a list element holds the array delimiter U+001F")
+        return _quoted(ARRAY_DELIMITER.join(parts))
+    return _quoted(_scalar_text(value))
+
+
+@dataclass
+class _Group:
+    """One header and one data file: columns by key, with their type."""
+
+    data: Path
+    header: Path
+    handle: IO[str]
+    columns: dict[str, tuple[int, str]] = field(default_factory=dict)
+    rows: int = 0
+
+    def fits(self, typed: Mapping[str, str]) -> bool:
+        held = self.columns
+        return all(key not in held or held[key][1] == kind for key, kind in typed.items())
+
+
+class NodeTable:
+    """Nodes of one label set with one id space, spread over as few file groups as types allow."""
+
+    def __init__(self, folder: Path, name: str, labels: str, id_space: str) -> None:
+        self.folder, self.name, self.labels, self.id_space = folder, name, labels, id_space
+        self.groups: list[_Group] = []
+        self.multiline = False
+
+    @property
+    def rows(self) -> int:
+        return sum(group.rows for group in self.groups)
+
+    def add(self, node_id: str, props: Mapping[str, Any]) -> None:
+        """Write one node; raises :class:`UnwritableValue` before writing anything."""
+        typed = {key: csv_type(value) for key, value in props.items() if key != "id"}
+        fields = {key: csv_field(props[key], kind.endswith("[]")) for key, kind in typed.items()}
+        group = next((g for g in self.groups if g.fits(typed)), None) or self._new_group()
+        for key, kind in typed.items():
+            if key not in group.columns:
+                group.columns[key] = (len(group.columns) + 1, kind)
+        line = [""] * (1 + max((group.columns[key][0] for key in fields), default=0))
+        line[0] = _quoted(node_id)
+        for key, text in fields.items():
+            line[group.columns[key][0]] = text
+        row = ",".join(line)
+        if "\n" in row or "\r" in row:
+            self.multiline = True
+        group.handle.write(row + "\n")
+        group.rows += 1
+
+    def _new_group(self) -> _Group:
+        index = len(self.groups)
+        data = self.folder / f"{self.name}-{index}.csv"
+        header = self.folder / f"{self.name}-{index}.header.csv"
+        group = _Group(data, header, data.open("w", encoding="utf-8", newline=""))
+        self.groups.append(group)
+        return group
+
+    def close(self) -> list[list[Path]]:
+        """Write the headers; the ``header,data`` file lists of every group."""
+        out = []
+        for group in self.groups:
+            group.handle.close()
+            ordered = sorted(group.columns.items(), key=lambda item: item[1][0])
+            names = [f"id:ID({self.id_space})"] + [f"{k}:{kind}" for k, (_, kind) in ordered]
+            group.header.write_text(",".join(names) + "\n", encoding="utf-8")
+            out.append([group.header, group.data])
+        return out
+
+
+class RelationshipTable:
+    """Relationships between two id spaces; claim edges carry a type column and props."""
+
+    def __init__(
+        self,
+        folder: Path,
+        name: str,
+        start: str,
+        end: str,
+        rel_type: str | None = None,
+        props: tuple[str, ...] = (),
+    ) -> None:
+        self.rel_type, self.props = rel_type, props
+        self.data = folder / f"{name}.csv"
+        self.header = folder / f"{name}.header.csv"
+        columns = [f":START_ID({start})", f":END_ID({end})"]
+        if rel_type is None:
+            columns.append(":TYPE")
+        columns += [f"{key}:string" for key in props]
+        self.header.write_text(",".join(columns) + "\n", encoding="utf-8")
+        self.handle = self.data.open("w", encoding="utf-8", newline="")
+        self.rows = 0
+
+    def add(
+        self, start: str, end: str, rel_type: str | None = None, props: Mapping[str, Any] = {}
+    ) -> None:
+        line = f"{_quoted(start)},{_quoted(end)}"
+        if self.rel_type is None:
+            line += "," + _quoted(rel_type or "")
+        for key in self.props:
+            line += "," + _quoted(str(props[key])) if key in props else ","
+        self.handle.write(line + "\n")
+        self.rows += 1
+
+    def close(self) -> list[Path]:
+        self.handle.close()
+        return [self.header, self.data]
