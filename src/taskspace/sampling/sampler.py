@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from itertools import islice
 
 import numpy as np
 
@@ -10,7 +11,7 @@ from taskspace.graph.connection import Graph
 from taskspace.metapaths import MissingValue
 from taskspace.sampling.engine import build_task, rederive_many, run_template_query, sample_rows
 from taskspace.sampling.relevance import relevant_scope
-from taskspace.sampling.selection import Vectors, lexical_vectors, select_mmr
+from taskspace.sampling.selection import Vectors, iter_mmr, lexical_vectors
 from taskspace.sampling.spoilers import hidden_values
 from taskspace.sampling.templates import TemplateSpec, load_templates
 from taskspace.sampling.vectors import Embedder, task_vectors
@@ -69,14 +70,15 @@ def sample_tasks(
     candidates = [task for _, task in pool.values()]
     # Order the whole pool by MMR on cheap vectors, then verify (one query per template
     # and batch) and de-duplicate on stored vectors only as many tasks as it takes.
-    ordered = select_mmr(
-        candidates, lexical_vectors([t.prompt for t in candidates]), len(candidates)
-    )
+    ordered = iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates]))
     chosen: list[Task] = []
     chosen_vectors: list[Vectors] = []
     step = max(count, 1)
-    for start in range(0, len(ordered), step):
-        batch = _verified(graph, specs_by_task, ordered[start : start + step], report)
+    while len(chosen) < count:
+        picks = list(islice(ordered, step))
+        if not picks:
+            break
+        batch = _verified(graph, specs_by_task, picks, report)
         vectors = task_vectors(graph, batch, embed)
         for task, vector in zip(batch, vectors, strict=True):
             if chosen_vectors and float(np.max(np.vstack(chosen_vectors) @ vector)) >= (
@@ -88,8 +90,6 @@ def sample_tasks(
             chosen_vectors.append(vector[None])
             if len(chosen) == count:
                 break
-        if len(chosen) == count:
-            break
     return report.finish(chosen, time.perf_counter() - started)
 
 
