@@ -7,11 +7,11 @@ CALL () {
   UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (s:Section) WHERE s.id IS NOT NULL RETURN s ORDER BY s.id LIMIT $scan
 }
-// The document's sections through its tree (HAS_SECTION, CONTAINS), not a scan of all.
+// The next section in reading order is the first one along the document's NEXT chain:
+// a walk of a few elements, not a look at all the document's sections.
 CALL (s) {
-  MATCH (:Document {path: s.file})-[:HAS_SECTION|CONTAINS]->+(t:Section)
-  WHERE t.position > s.position
-  RETURN t ORDER BY t.position LIMIT 1
+  MATCH (s)-[:NEXT]->+(t:Section) WHERE t.file = s.file
+  RETURN t LIMIT 1
 }
 WITH s, t WHERE trim(t.text) <> trim(s.text)
 MATCH (d:Document {path: s.file})
