@@ -4,7 +4,6 @@
 CALL () {
   MATCH (p:Paragraph) WHERE p.id IN $anchors RETURN p
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (p:Paragraph) WHERE p.id IS NOT NULL RETURN p ORDER BY p.id LIMIT $scan
 }
 MATCH (p)-[:MENTIONS]->(e:Entity)

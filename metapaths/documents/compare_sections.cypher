@@ -4,7 +4,6 @@
 CALL () {
   MATCH (a:Section) WHERE a.id IN $anchors RETURN a
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (a:Section) WHERE a.id IS NOT NULL RETURN a ORDER BY a.id LIMIT $scan
 }
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a)

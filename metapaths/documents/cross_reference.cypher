@@ -4,7 +4,6 @@
 CALL () {
   MATCH (p:DocElement) WHERE p.id IN $anchors RETURN p
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (p:DocElement) WHERE p.id IS NOT NULL RETURN p ORDER BY p.id LIMIT $scan
 }
 MATCH (p)-[:REFERS_TO]->(t)

@@ -4,7 +4,6 @@
 CALL () {
   MATCH (f:Figure) WHERE f.id IN $anchors RETURN f
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (f:Figure) WHERE f.id IS NOT NULL RETURN f ORDER BY f.id LIMIT $scan
 }
 WITH f WHERE f.number IS NOT NULL AND size(coalesce(f.caption, f.text, '')) > 10

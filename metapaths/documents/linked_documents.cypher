@@ -4,7 +4,6 @@
 CALL () {
   MATCH (d:Document) WHERE d.id IN $anchors RETURN d
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (d:Document) WHERE d.id IS NOT NULL RETURN d ORDER BY d.id LIMIT $scan
 }
 MATCH (d)-[:LINKS_TO]->(o:Document)

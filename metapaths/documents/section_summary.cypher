@@ -4,7 +4,6 @@
 CALL () {
   MATCH (s:Section) WHERE s.id IN $anchors RETURN s
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (s:Section) WHERE s.id IS NOT NULL RETURN s ORDER BY s.id LIMIT $scan
 }
 MATCH (s)-[:CONTAINS]->(p:Paragraph)

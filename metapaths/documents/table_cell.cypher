@@ -4,7 +4,6 @@
 CALL () {
   MATCH (t:Table) WHERE t.id IN $anchors RETURN t
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
   MATCH (t:Table) WHERE t.id IS NOT NULL RETURN t ORDER BY t.id LIMIT $scan
 }
 WITH t WHERE t.rows_json IS NOT NULL

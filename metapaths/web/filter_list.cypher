@@ -7,8 +7,7 @@
 CALL () {
   MATCH (control:WebElement) WHERE control.id IN $anchors RETURN control
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] RETURN control
+  MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] AND control.id IS NOT NULL RETURN control
   ORDER BY control.id LIMIT $scan
 }
 WITH control WHERE control.kind IN ['input', 'search_box']

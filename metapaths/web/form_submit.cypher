@@ -10,8 +10,7 @@
 CALL () {
   MATCH (button:WebElement) WHERE button.id IN $anchors RETURN button
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (button:WebElement) WHERE button.kind IN ['button'] RETURN button
+  MATCH (button:WebElement) WHERE button.kind IN ['button'] AND button.id IS NOT NULL RETURN button
   ORDER BY button.id LIMIT $scan
 }
 WITH button WHERE button.kind IN ['button']

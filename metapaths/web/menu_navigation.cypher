@@ -7,8 +7,7 @@
 CALL () {
   MATCH (link:WebElement) WHERE link.id IN $anchors RETURN link
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (link:WebElement) WHERE link.kind IN ['link'] RETURN link
+  MATCH (link:WebElement) WHERE link.kind IN ['link'] AND link.id IS NOT NULL RETURN link
   ORDER BY link.id LIMIT $scan
 }
 WITH link WHERE link.kind IN ['link']

@@ -8,8 +8,7 @@
 CALL () {
   MATCH (seed:WebElement) WHERE seed.id IN $anchors RETURN seed
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (seed:WebElement) WHERE seed.kind IN ['link'] RETURN seed
+  MATCH (seed:WebElement) WHERE seed.kind IN ['link'] AND seed.id IS NOT NULL RETURN seed
   ORDER BY seed.id LIMIT $scan
 }
 WITH seed WHERE seed.kind IN ['link']

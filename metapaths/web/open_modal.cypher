@@ -5,8 +5,7 @@
 CALL () {
   MATCH (opener:WebElement) WHERE opener.id IN $anchors RETURN opener
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] RETURN opener
+  MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] AND opener.id IS NOT NULL RETURN opener
   ORDER BY opener.id LIMIT $scan
 }
 WITH opener WHERE opener.kind IN ['button', 'link']

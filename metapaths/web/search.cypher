@@ -9,8 +9,7 @@
 CALL () {
   MATCH (box:WebElement) WHERE box.id IN $anchors RETURN box
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (box:WebElement) WHERE box.kind IN ['search_box'] RETURN box
+  MATCH (box:WebElement) WHERE box.kind IN ['search_box'] AND box.id IS NOT NULL RETURN box
   ORDER BY box.id LIMIT $scan
 }
 WITH box WHERE box.kind IN ['search_box']

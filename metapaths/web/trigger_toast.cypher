@@ -6,8 +6,7 @@
 CALL () {
   MATCH (trigger:WebElement) WHERE trigger.id IN $anchors RETURN trigger
   UNION ALL
-  UNWIND CASE WHEN $anchors IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (trigger:WebElement) WHERE trigger.kind IN ['button', 'link'] RETURN trigger
+  MATCH (trigger:WebElement) WHERE trigger.kind IN ['button', 'link'] AND trigger.id IS NOT NULL RETURN trigger
   ORDER BY trigger.id LIMIT $scan
 }
 WITH trigger WHERE trigger.kind IN ['button', 'link']
