@@ -1,8 +1,14 @@
 // comprehension: a paragraph that names an entity once; the entity is blanked out.
-MATCH (p:Paragraph)-[:MENTIONS]->(e:Entity)
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (p:Paragraph) WHERE p.id IN $anchors RETURN p
+  UNION ALL
+  MATCH (p:Paragraph) WHERE p.id IS NOT NULL RETURN p ORDER BY p.id LIMIT $scan
+}
+MATCH (p)-[:MENTIONS]->(e:Entity)
 WHERE size(p.text) >= 60 AND size(p.text) <= 500 AND size(e.label) >= 3
   AND size(split(p.text, e.label)) = 2
-  AND ($anchor IS NULL OR p.id = $anchor) AND ($scope IS NULL OR p.id IN $scope)
 WITH p, e ORDER BY size(e.label) DESC, e.id
 WITH p, head(collect(e)) AS e
 MATCH (d:Document {path: p.file})

@@ -1,6 +1,12 @@
 // comparison: two sibling sections with different paragraph counts.
-MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a:Section)
-WHERE ($anchor IS NULL OR a.id = $anchor) AND ($scope IS NULL OR a.id IN $scope)
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (a:Section) WHERE a.id IN $anchors RETURN a
+  UNION ALL
+  MATCH (a:Section) WHERE a.id IS NOT NULL RETURN a ORDER BY a.id LIMIT $scan
+}
+MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a)
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(b:Section)
 WHERE b.position > a.position
 WITH a, b ORDER BY b.position

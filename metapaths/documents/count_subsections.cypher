@@ -1,6 +1,12 @@
 // analysis_aggregation: how many subsections a section has.
-MATCH (s:Section)-[:CONTAINS]->(c:Section)
-WHERE ($anchor IS NULL OR s.id = $anchor) AND ($scope IS NULL OR s.id IN $scope)
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (s:Section) WHERE s.id IN $anchors RETURN s
+  UNION ALL
+  MATCH (s:Section) WHERE s.id IS NOT NULL RETURN s ORDER BY s.id LIMIT $scan
+}
+MATCH (s)-[:CONTAINS]->(c:Section)
 WITH s, collect(c) AS children
 MATCH (d:Document {path: s.file})
 RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, size(children) AS count,

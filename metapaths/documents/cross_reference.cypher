@@ -1,7 +1,13 @@
 // cross_reference: a paragraph names "Table N" / "Figure N"; the answer is that caption.
-MATCH (p:DocElement)-[:REFERS_TO]->(t)
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (p:DocElement) WHERE p.id IN $anchors RETURN p
+  UNION ALL
+  MATCH (p:DocElement) WHERE p.id IS NOT NULL RETURN p ORDER BY p.id LIMIT $scan
+}
+MATCH (p)-[:REFERS_TO]->(t)
 WHERE (t:Table OR t:Figure) AND size(coalesce(t.caption, '')) > 5
-  AND ($anchor IS NULL OR p.id = $anchor) AND ($scope IS NULL OR p.id IN $scope)
 WITH p, t ORDER BY t.position
 WITH p, head(collect(t)) AS t
 MATCH (d:Document {path: p.file})

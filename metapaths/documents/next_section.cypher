@@ -1,9 +1,16 @@
 // sequence_order: the section that comes right after a given one in reading order.
-MATCH (s:Section)
-WHERE ($anchor IS NULL OR s.id = $anchor) AND ($scope IS NULL OR s.id IN $scope)
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (s:Section) WHERE s.id IN $anchors RETURN s
+  UNION ALL
+  MATCH (s:Section) WHERE s.id IS NOT NULL RETURN s ORDER BY s.id LIMIT $scan
+}
+// The next section in reading order is the first one along the document's NEXT chain:
+// a walk of a few elements, not a look at all the document's sections.
 CALL (s) {
-  MATCH (t:Section {file: s.file}) WHERE t.position > s.position
-  RETURN t ORDER BY t.position LIMIT 1
+  MATCH (s)-[:NEXT]->+(t:Section) WHERE t.file = s.file
+  RETURN t LIMIT 1
 }
 WITH s, t WHERE trim(t.text) <> trim(s.text)
 MATCH (d:Document {path: s.file})

@@ -1,7 +1,12 @@
 // structure_navigation: the top-level section that a nested section sits under.
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
 // A document's own title heading (an H1 equal to the title) does not count as a section.
-MATCH (s:Section)
-WHERE ($anchor IS NULL OR s.id = $anchor) AND ($scope IS NULL OR s.id IN $scope)
+CALL () {
+  MATCH (s:Section) WHERE s.id IN $anchors RETURN s
+  UNION ALL
+  MATCH (s:Section) WHERE s.id IS NOT NULL RETURN s ORDER BY s.id LIMIT $scan
+}
 MATCH (d:Document {path: s.file})
 WITH s, d, [h IN s.heading_path WHERE trim(h) <> trim(d.title)] AS outer
 WHERE size(outer) >= 1

@@ -1,6 +1,12 @@
 // summarization: a section with at least two paragraphs; key entities are the gold points.
-MATCH (s:Section)-[:CONTAINS]->(p:Paragraph)
-WHERE ($anchor IS NULL OR s.id = $anchor) AND ($scope IS NULL OR s.id IN $scope)
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (s:Section) WHERE s.id IN $anchors RETURN s
+  UNION ALL
+  MATCH (s:Section) WHERE s.id IS NOT NULL RETURN s ORDER BY s.id LIMIT $scan
+}
+MATCH (s)-[:CONTAINS]->(p:Paragraph)
 WITH s, collect(p) AS paragraphs WHERE size(paragraphs) >= 2
 UNWIND paragraphs AS p
 OPTIONAL MATCH (p)-[:MENTIONS]->(e:Entity)

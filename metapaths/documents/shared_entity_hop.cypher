@@ -1,9 +1,24 @@
 // multi_hop_reasoning: section -> entity -> the one other document that also mentions it.
-MATCH (p:Paragraph)-[:MENTIONS]->(e:Entity)<-[:MENTIONS]-(q:Paragraph)
-WHERE p.file <> q.file AND size(e.label) >= 3
-  AND ($anchor IS NULL OR p.id = $anchor) AND ($scope IS NULL OR p.id IN $scope)
-WITH p, e, collect(DISTINCT q.file) AS others, collect(q)[0] AS q
-WHERE size(others) = 1
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (p:Paragraph) WHERE p.id IN $anchors RETURN p
+  UNION ALL
+  MATCH (p:Paragraph) WHERE p.id IS NOT NULL RETURN p ORDER BY p.id LIMIT $scan
+}
+MATCH (p)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
+// Two other files are enough to rule an entity out: an entity that many documents
+// mention is not read in full.
+CALL (p, e) {
+  MATCH (e)<-[:MENTIONS]-(q:Paragraph) WHERE q.file <> p.file
+  RETURN DISTINCT q.file AS file LIMIT 2
+}
+WITH p, e, collect(file) AS others WHERE size(others) = 1
+// The other document's paragraph that mentions it: the first by id.
+CALL (e, others) {
+  MATCH (e)<-[:MENTIONS]-(q:Paragraph) WHERE q.file = others[0]
+  RETURN q ORDER BY q.id LIMIT 1
+}
 WITH p, e, q ORDER BY size(e.label) DESC, e.id
 WITH p, head(collect([e, q])) AS pick
 WITH p, pick[0] AS e, pick[1] AS q

@@ -1,14 +1,19 @@
 // table_numerical: one cell of a table, addressed by its row label and column header.
-MATCH (t:Table)
-WHERE t.rows_json IS NOT NULL
-  AND ($anchor IS NULL OR t.id = $anchor) AND ($scope IS NULL OR t.id IN $scope)
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (t:Table) WHERE t.id IN $anchors RETURN t
+  UNION ALL
+  MATCH (t:Table) WHERE t.id IS NOT NULL RETURN t ORDER BY t.id LIMIT $scan
+}
+WITH t WHERE t.rows_json IS NOT NULL
 MATCH (d:Document {path: t.file})
 // A table's name: its caption, else where it is. HTML and Markdown tables have no page and
 // often no caption; `'…' + toString(null)` is null, so each fallback drops out of the
 // coalesce when its value is absent, and the last one (its order among the document's
-// tables) always exists.
+// tables, found through its tree, not a scan of all tables) always exists.
 WITH t, d, CASE WHEN trim(coalesce(t.caption, '')) <> '' THEN trim(t.caption) END AS caption,
-     COUNT { MATCH (o:Table {file: t.file}) WHERE o.position <= t.position } AS ordinal
+     COUNT { MATCH (d)-[:HAS_SECTION|CONTAINS]->+(o:Table) WHERE o.position <= t.position } AS ordinal
 RETURN t.id AS anchor,
        CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
        coalesce(caption, 'the table on page ' + toString(t.page),

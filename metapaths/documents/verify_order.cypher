@@ -1,7 +1,13 @@
 // fact_verification: a claim about the order of two sections; true and false claims alike.
-MATCH (a:Section)
-WHERE ($anchor IS NULL OR a.id = $anchor) AND ($scope IS NULL OR a.id IN $scope)
-MATCH (b:Section {file: a.file})
+// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
+// order, so that sampling does the same work however large the graph is.
+CALL () {
+  MATCH (a:Section) WHERE a.id IN $anchors RETURN a
+  UNION ALL
+  MATCH (a:Section) WHERE a.id IS NOT NULL RETURN a ORDER BY a.id LIMIT $scan
+}
+// The document's sections through its tree (HAS_SECTION, CONTAINS), not a scan of all.
+MATCH (:Document {path: a.file})-[:HAS_SECTION|CONTAINS]->+(b:Section)
 WHERE b.id <> a.id AND abs(b.position - a.position) <= 40 AND trim(b.text) <> trim(a.text)
 WITH a, b ORDER BY abs(b.position - a.position), b.id
 WITH a, head(collect(b)) AS b WHERE b IS NOT NULL

@@ -4,15 +4,15 @@
 // Meta-path: Link($anchor) -[NAVIGATES_TO]-> WebPage
 //            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){0,1}
 //            -[HAS_ELEMENT]-> Table, Heading (the nearest one above the table)
-// The seed: the anchor through the id index when re-deriving (so a task is checked in
-// constant time), every link element when sampling.
+// The seed: the anchors through the id index when re-deriving (so tasks are checked in
+// constant time), else the first $scan (in id order) of every link element.
 CALL () {
-  MATCH (seed:WebElement {id: $anchor}) RETURN seed
+  MATCH (seed:WebElement) WHERE seed.id IN $anchors RETURN seed
   UNION ALL
-  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (seed:WebElement) WHERE seed.kind IN ['link'] RETURN seed
+  MATCH (seed:WebElement) WHERE seed.kind IN ['link'] AND seed.id IS NOT NULL RETURN seed
+  ORDER BY seed.id LIMIT $scan
 }
-WITH seed WHERE ($scope IS NULL OR seed.id IN $scope) AND seed.kind IN ['link']
+WITH seed WHERE seed.kind IN ['link']
 MATCH (site:WebSite)-[:HAS_PAGE]->(start:WebPage)-[:HAS_ELEMENT]->(seed)
       -[:NAVIGATES_TO]->(first:WebPage)
 WHERE seed.visible AND seed.enabled AND seed.selector IS NOT NULL

@@ -2,15 +2,15 @@
 // edge the crawler saw happen). The query is the list's last word, and its first word,
 // which appears nowhere else on the page, must disappear.
 // Meta-path: (Input|SearchBox)($anchor) -[FILTERS {observed: true}]-> (List|Table)
-// The seed: the anchor through the id index when re-deriving (so a task is checked in
-// constant time), every input/search_box element when sampling.
+// The seed: the anchors through the id index when re-deriving (so tasks are checked in
+// constant time), else the first $scan (in id order) of every input/search_box element.
 CALL () {
-  MATCH (control:WebElement {id: $anchor}) RETURN control
+  MATCH (control:WebElement) WHERE control.id IN $anchors RETURN control
   UNION ALL
-  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] RETURN control
+  MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] AND control.id IS NOT NULL RETURN control
+  ORDER BY control.id LIMIT $scan
 }
-WITH control WHERE ($scope IS NULL OR control.id IN $scope) AND control.kind IN ['input', 'search_box']
+WITH control WHERE control.kind IN ['input', 'search_box']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(control:WebElement)
       -[filters:FILTERS]->(list:WebElement)
 WHERE control.kind IN ['input', 'search_box'] AND control.visible AND control.enabled

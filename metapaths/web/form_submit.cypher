@@ -5,15 +5,15 @@
 // are the search template's.
 // Meta-path: (Input)* -[FILLS]-> Form <-[SUBMITS {observed: true}]- Button($anchor)
 //            -[TRIGGERS]-> Toast | -[NAVIGATES_TO]-> WebPage
-// The seed: the anchor through the id index when re-deriving (so a task is checked in
-// constant time), every button element when sampling.
+// The seed: the anchors through the id index when re-deriving (so tasks are checked in
+// constant time), else the first $scan (in id order) of every button element.
 CALL () {
-  MATCH (button:WebElement {id: $anchor}) RETURN button
+  MATCH (button:WebElement) WHERE button.id IN $anchors RETURN button
   UNION ALL
-  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (button:WebElement) WHERE button.kind IN ['button'] RETURN button
+  MATCH (button:WebElement) WHERE button.kind IN ['button'] AND button.id IS NOT NULL RETURN button
+  ORDER BY button.id LIMIT $scan
 }
-WITH button WHERE ($scope IS NULL OR button.id IN $scope) AND button.kind IN ['button']
+WITH button WHERE button.kind IN ['button']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(button:WebElement)
       -[submits:SUBMITS]->(form:WebElement {kind: 'form'})
 WHERE submits.observed AND button.enabled AND button.selector IS NOT NULL

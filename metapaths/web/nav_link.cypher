@@ -1,14 +1,14 @@
 // basic_navigation (basic tier, the fallback): one visible link leads to another page.
 // Meta-path: WebPage -[HAS_ELEMENT]-> Link($anchor) -[NAVIGATES_TO]-> WebPage
-// The seed: the anchor through the id index when re-deriving (so a task is checked in
-// constant time), every link element when sampling.
+// The seed: the anchors through the id index when re-deriving (so tasks are checked in
+// constant time), else the first $scan (in id order) of every link element.
 CALL () {
-  MATCH (link:WebElement {id: $anchor}) RETURN link
+  MATCH (link:WebElement) WHERE link.id IN $anchors RETURN link
   UNION ALL
-  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (link:WebElement) WHERE link.kind IN ['link'] RETURN link
+  MATCH (link:WebElement) WHERE link.kind IN ['link'] AND link.id IS NOT NULL RETURN link
+  ORDER BY link.id LIMIT $scan
 }
-WITH link WHERE ($scope IS NULL OR link.id IN $scope) AND link.kind IN ['link']
+WITH link WHERE link.kind IN ['link']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(link:WebElement {kind: 'link'})
       -[:NAVIGATES_TO]->(target:WebPage)
 WHERE link.visible AND link.enabled AND link.selector IS NOT NULL

@@ -1,14 +1,14 @@
 // modal (interaction tier): a visible control opens a dialog, and the crawler saw it open.
 // Meta-path: (Button|Link)($anchor) -[OPENS {observed: true}]-> Dialog
-// The seed: the anchor through the id index when re-deriving (so a task is checked in
-// constant time), every button/link element when sampling.
+// The seed: the anchors through the id index when re-deriving (so tasks are checked in
+// constant time), else the first $scan (in id order) of every button/link element.
 CALL () {
-  MATCH (opener:WebElement {id: $anchor}) RETURN opener
+  MATCH (opener:WebElement) WHERE opener.id IN $anchors RETURN opener
   UNION ALL
-  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] RETURN opener
+  MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] AND opener.id IS NOT NULL RETURN opener
+  ORDER BY opener.id LIMIT $scan
 }
-WITH opener WHERE ($scope IS NULL OR opener.id IN $scope) AND opener.kind IN ['button', 'link']
+WITH opener WHERE opener.kind IN ['button', 'link']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(opener:WebElement)
       -[opens:OPENS]->(dialog:WebElement {kind: 'dialog'})
 WHERE opener.kind IN ['button', 'link'] AND opener.visible AND opener.enabled

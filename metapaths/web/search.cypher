@@ -4,15 +4,15 @@
 // inside a dialog counts when a visible control opens that dialog (observed OPENS).
 // Meta-path: SearchBox($anchor) -[FILLS]-> Form <-[SUBMITS]- Button,
 //            (Form|Button) -[NAVIGATES_TO]-> WebPage; query from WebPage -[HAS_ELEMENT]-> Heading
-// The seed: the anchor through the id index when re-deriving (so a task is checked in
-// constant time), every search_box element when sampling.
+// The seed: the anchors through the id index when re-deriving (so tasks are checked in
+// constant time), else the first $scan (in id order) of every search_box element.
 CALL () {
-  MATCH (box:WebElement {id: $anchor}) RETURN box
+  MATCH (box:WebElement) WHERE box.id IN $anchors RETURN box
   UNION ALL
-  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (box:WebElement) WHERE box.kind IN ['search_box'] RETURN box
+  MATCH (box:WebElement) WHERE box.kind IN ['search_box'] AND box.id IS NOT NULL RETURN box
+  ORDER BY box.id LIMIT $scan
 }
-WITH box WHERE ($scope IS NULL OR box.id IN $scope) AND box.kind IN ['search_box']
+WITH box WHERE box.kind IN ['search_box']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(box:WebElement {kind: 'search_box'})
       -[:FILLS]->(form:WebElement {kind: 'form'})
 WHERE box.enabled AND box.selector IS NOT NULL

@@ -1,15 +1,15 @@
 // toast (interaction tier): clicking a control shows a toast or alert, as the crawler saw.
 // Controls that submit a form are left to form_submit, which fills the form first.
 // Meta-path: (Button|Link)($anchor) -[TRIGGERS {observed: true}]-> Toast
-// The seed: the anchor through the id index when re-deriving (so a task is checked in
-// constant time), every button/link element when sampling.
+// The seed: the anchors through the id index when re-deriving (so tasks are checked in
+// constant time), else the first $scan (in id order) of every button/link element.
 CALL () {
-  MATCH (trigger:WebElement {id: $anchor}) RETURN trigger
+  MATCH (trigger:WebElement) WHERE trigger.id IN $anchors RETURN trigger
   UNION ALL
-  UNWIND CASE WHEN $anchor IS NULL THEN [true] ELSE [] END AS sampling
-  MATCH (trigger:WebElement) WHERE trigger.kind IN ['button', 'link'] RETURN trigger
+  MATCH (trigger:WebElement) WHERE trigger.kind IN ['button', 'link'] AND trigger.id IS NOT NULL RETURN trigger
+  ORDER BY trigger.id LIMIT $scan
 }
-WITH trigger WHERE ($scope IS NULL OR trigger.id IN $scope) AND trigger.kind IN ['button', 'link']
+WITH trigger WHERE trigger.kind IN ['button', 'link']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(trigger:WebElement)
       -[triggers:TRIGGERS]->(toast:WebElement {kind: 'toast'})
 WHERE trigger.kind IN ['button', 'link'] AND trigger.visible AND trigger.enabled

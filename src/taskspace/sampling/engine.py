@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from taskspace.graph.connection import Graph
@@ -12,17 +13,41 @@ from taskspace.sampling.templates import StepTemplate, TemplateSpec
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
 
+SCAN = 800
+"""Anchor nodes a sampling query looks at, read in id order straight from the id index
+(``ORDER BY id LIMIT $scan``): its work, and so its time, stays the same however large
+the graph grows. Four times the 200 rows a template is asked for: enough for the
+templates whose anchors mostly qualify; sparse ones (cross references) find fewer."""
+
 
 def run_template_query(
     graph: Graph,
     spec: TemplateSpec,
     *,
     anchor: str | None = None,
-    scope: list[str] | None = None,
+    anchors: Sequence[str] | None = None,
+    scope: Sequence[str] | None = None,
     limit: int = 500,
+    scan: int = SCAN,
 ) -> list[dict[str, Any]]:
+    """Rows of a template: for the given anchors (found through the id index), else for
+    the first ``scan`` anchor nodes in id order; ``scope`` keeps the anchors it names."""
+    wanted = _anchor_ids(anchor, anchors, scope)
     cypher = metapath_library().text(spec.query)
-    return graph.read_text(cypher, anchor=anchor, scope=scope, limit=limit)
+    # Seeking ids, the scan is empty: an index scan under LIMIT 0 reads nothing.
+    scanned = scan if wanted is None else 0
+    return graph.read_text(cypher, anchors=wanted, limit=limit, scan=scanned)
+
+
+def _anchor_ids(
+    anchor: str | None, anchors: Sequence[str] | None, scope: Sequence[str] | None
+) -> list[str] | None:
+    """The ids the query seeks, or None to scan: a scope is a set of anchors to seek."""
+    given = [anchor] if anchor is not None else (list(anchors) if anchors is not None else None)
+    if scope is None:
+        return given
+    inside = set(scope)
+    return sorted(inside) if given is None else [item for item in given if item in inside]
 
 
 def _grounding(spec: TemplateSpec, row: dict[str, Any]) -> list[GroundRef]:
@@ -133,8 +158,24 @@ def sample_rows(
 def rederive(graph: Graph, spec: TemplateSpec, task: Task) -> bool:
     """True when re-running the grounding query on the task's anchor renders the same
     prompt and answer (a renamed section or changed cell makes the task stale)."""
-    rows = run_template_query(graph, spec, anchor=task.anchor, limit=10)
-    return any(_renders_same(spec, row, task) for row in rows)
+    return rederive_many(graph, spec, [task])[task.id]
+
+
+def rederive_many(graph: Graph, spec: TemplateSpec, tasks: Sequence[Task]) -> dict[str, bool]:
+    """:func:`rederive` for many tasks of one template in one query: task id -> verified.
+
+    Each anchor's rows are checked against its own task, as one query per anchor would;
+    up to ten rows per anchor are read, as before."""
+    if not tasks:
+        return {}
+    anchors = sorted({task.anchor for task in tasks})
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for row in run_template_query(graph, spec, anchors=anchors, limit=10 * len(anchors)):
+        rows.setdefault(str(row["anchor"]), []).append(row)
+    return {
+        task.id: any(_renders_same(spec, row, task) for row in rows.get(task.anchor, [])[:10])
+        for task in tasks
+    }
 
 
 def _renders_same(spec: TemplateSpec, row: dict[str, Any], task: Task) -> bool:

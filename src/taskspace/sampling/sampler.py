@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from itertools import islice
 
 import numpy as np
 
 from taskspace.graph.connection import Graph
 from taskspace.metapaths import MissingValue
-from taskspace.sampling.engine import build_task, rederive, run_template_query, sample_rows
+from taskspace.sampling.engine import build_task, rederive_many, run_template_query, sample_rows
 from taskspace.sampling.relevance import relevant_scope
-from taskspace.sampling.selection import Vectors, lexical_vectors, select_mmr
+from taskspace.sampling.selection import Vectors, iter_mmr, lexical_vectors
 from taskspace.sampling.spoilers import hidden_values
 from taskspace.sampling.templates import TemplateSpec, load_templates
+from taskspace.sampling.vectors import Embedder, task_vectors
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
-
-Embedder = Callable[[Sequence[str]], list[list[float]]]
-
 
 REASONS = ("unverified", "duplicates", "missing", "spoiler")
 """Why a template candidate is dropped (see :class:`SampleReport`)."""
@@ -29,14 +27,6 @@ def default_embedder() -> Embedder:
     from taskspace.embeddings.model import embed
 
     return embed
-
-
-def _vectors(embedder: Embedder, texts: Sequence[str]) -> Vectors:
-    if not texts:
-        return np.zeros((0, 384), dtype=np.float32)
-    matrix = np.asarray(embedder(list(texts)), dtype=np.float32)
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
 
 
 def sample_tasks(
@@ -78,38 +68,42 @@ def sample_tasks(
                 pool.setdefault(task.id, (spec, task))
     specs_by_task = {task_id: spec for task_id, (spec, _) in pool.items()}
     candidates = [task for _, task in pool.values()]
-    # Order the whole pool by MMR on cheap vectors, then verify and embed only as many
-    # tasks as it takes to fill the set: the model and re-derivation see few tasks.
-    ordered = select_mmr(
-        candidates, lexical_vectors([t.prompt for t in candidates]), len(candidates)
-    )
+    # Order the whole pool by MMR on cheap vectors, then verify (one query per template
+    # and batch) and de-duplicate on stored vectors only as many tasks as it takes.
+    ordered = iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates]))
     chosen: list[Task] = []
-    chosen_vectors = np.zeros((0, 384), dtype=np.float32)
-    for start in range(0, len(ordered), max(count, 1)):
-        batch = [
-            task
-            for task in ordered[start : start + max(count, 1)]
-            if _verified(graph, specs_by_task[task.id], task, report)
-        ]
-        vectors = _vectors(embed, [task.prompt for task in batch])
+    chosen_vectors: list[Vectors] = []
+    step = max(count, 1)
+    while len(chosen) < count:
+        picks = list(islice(ordered, step))
+        if not picks:
+            break
+        batch = _verified(graph, specs_by_task, picks, report)
+        vectors = task_vectors(graph, batch, embed)
         for task, vector in zip(batch, vectors, strict=True):
-            if (
-                len(chosen_vectors)
-                and float(np.max(chosen_vectors @ vector)) >= duplicate_threshold
+            if chosen_vectors and float(np.max(np.vstack(chosen_vectors) @ vector)) >= (
+                duplicate_threshold
             ):
                 report.drop("duplicates")
                 continue
             chosen.append(task)
-            chosen_vectors = np.vstack([chosen_vectors, vector])
+            chosen_vectors.append(vector[None])
             if len(chosen) == count:
                 break
-        if len(chosen) == count:
-            break
     return report.finish(chosen, time.perf_counter() - started)
 
 
-def _verified(graph: Graph, spec: TemplateSpec, task: Task, report: SampleReport) -> bool:
-    if rederive(graph, spec, task):
-        return True
-    report.drop("unverified")
-    return False
+def _verified(
+    graph: Graph, specs: dict[str, TemplateSpec], tasks: list[Task], report: SampleReport
+) -> list[Task]:
+    """The tasks whose answers re-derive, in their order: one query per template."""
+    by_template: dict[str, list[Task]] = {}
+    for task in tasks:
+        by_template.setdefault(task.template, []).append(task)
+    verified: dict[str, bool] = {}
+    for group in by_template.values():
+        verified.update(rederive_many(graph, specs[group[0].id], group))
+    for task in tasks:
+        if not verified[task.id]:
+            report.drop("unverified")
+    return [task for task in tasks if verified[task.id]]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Sequence
-from itertools import pairwise
+from collections.abc import Iterator, Sequence
+from itertools import islice, pairwise
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,7 +31,13 @@ def _jaccard(a: set[str], b: set[str]) -> float:
 def select_mmr(
     tasks: Sequence[Task], vectors: Vectors, count: int, balance: float = 0.6
 ) -> list[Task]:
-    """Greedy MMR: ``balance`` weighs relevance against similarity to what is chosen.
+    """The first ``count`` picks of :func:`iter_mmr`."""
+    return list(islice(iter_mmr(tasks, vectors, balance), count))
+
+
+def iter_mmr(tasks: Sequence[Task], vectors: Vectors, balance: float = 0.6) -> Iterator[Task]:
+    """Greedy MMR, one pick at a time: ``balance`` weighs relevance against similarity to
+    what is chosen. A caller that needs only the first few picks pays only for those.
 
     Each candidate keeps its running redundancy (its highest similarity to anything chosen
     so far), so a pick costs one pass over the pool instead of one per chosen task. Ties go
@@ -44,15 +50,15 @@ def select_mmr(
     relevance = np.array([task.relevance for task in tasks], dtype=np.float64)
     redundancy = np.zeros(len(tasks), dtype=np.float64)
     open_ = np.ones(len(tasks), dtype=bool)
-    chosen: list[int] = []
-    while len(chosen) < min(count, len(tasks)):
+    for _ in range(len(tasks)):
         scores = np.where(open_, balance * relevance - (1 - balance) * redundancy, -np.inf)
         best = int(np.argmax(scores))  # the first maximum: the smallest id among equals
-        chosen.append(best)
         open_[best] = False
+        yield tasks[best]
         overlap = np.array([_jaccard(tokens[i], tokens[best]) for i in range(len(tasks))])
-        redundancy = np.maximum(redundancy, np.maximum(vectors @ vectors[best], overlap))
-    return [tasks[i] for i in chosen]
+        # einsum, not BLAS: a single-thread loop beats two BLAS threads on a busy machine
+        similarity = np.einsum("ij,j->i", vectors, vectors[best])
+        redundancy = np.maximum(redundancy, np.maximum(similarity, overlap))
 
 
 def lexical_vectors(texts: Sequence[str], dimensions: int = 1024) -> Vectors:

@@ -1,0 +1,90 @@
+"""Grow a graph for the sampling benchmark: copies of real documents through the loader.
+
+Run against a throwaway server (its own TASKSPACE_HOME and ports; see docs/benchmarks.md):
+
+    python -m bench.sampling_graph --copies 1000
+
+Each copy is a parsed shared document (``../shared/data/documents`` by default) under its
+own path and with ``(copy N)`` after its title, written by the document loader's own
+writer (structure, chunks, entities, chunk vectors, SIMILAR_TO to the one nearest chunk).
+Copies share their chunk texts with the original, so the model embeds every distinct text
+once and the copies reuse those vectors (the model alone would take hours).
+Cross-document edges (LINKS_TO, SHARES_ENTITY) are resolved for the originals only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from queue import Queue
+
+import numpy as np
+from numpy.typing import NDArray
+
+from taskspace.documents.loader import DocumentLoader, LoadOptions
+from taskspace.documents.model import ParsedDocument
+from taskspace.documents.parse import iter_document_files, parse_file
+from taskspace.embeddings import embed_matrix
+from taskspace.graph.connection import Graph
+from taskspace.settings import load_settings
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents"
+
+
+class CachedLoader(DocumentLoader):
+    """The document loader, with the model asked only for texts it has not embedded yet."""
+
+    def __init__(self, graph: Graph) -> None:
+        super().__init__(graph, LoadOptions(neighbours=1))
+        self.vectors: dict[str, NDArray[np.float32]] = {}
+
+    def _embed(self, texts: list[str], slices: Queue[tuple[int, NDArray[np.float32]]]) -> None:
+        missing = sorted({text for text in texts if text not in self.vectors})
+        for text, vector in zip(missing, embed_matrix(missing), strict=True):
+            self.vectors[text] = vector
+        matrix = np.stack([self.vectors[text] for text in texts]) if texts else np.empty((0, 384))
+        slices.put((0, matrix.astype(np.float32)))
+
+
+def copy_of(document: ParsedDocument, number: int) -> ParsedDocument:
+    path = Path(document.path)
+    return document.model_copy(
+        update={
+            "path": str(path.parent / f"copy-{number:05d}" / path.name),
+            "title": f"{document.title} (copy {number})",
+        }
+    )
+
+
+def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str, float]:
+    documents = [parse_file(file) for file in iter_document_files(sources)]
+    loader = CachedLoader(graph)
+    started = time.perf_counter()
+    try:
+        for number in range(first, first + copies):
+            for document in documents:
+                loader.add(copy_of(document, number))
+            if number % 50 == 0:
+                print(f"copy {number}: {time.perf_counter() - started:.0f} s", flush=True)
+        loader.flush()
+    finally:
+        loader.close()
+    nodes = graph.read("graph/node_count")[0]["count"]
+    return {"nodes": nodes, "seconds": round(time.perf_counter() - started, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--source", type=Path, action="append")
+    parser.add_argument("--copies", type=int, default=100)
+    parser.add_argument("--first", type=int, default=1, help="number of the first copy")
+    args = parser.parse_args()
+    with Graph(load_settings()) as graph:
+        result = grow(graph, args.source or [SHARED], args.copies, args.first)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
