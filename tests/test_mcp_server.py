@@ -174,7 +174,7 @@ async def exercise(client: Client, graph: Graph) -> list[str]:
     catalogue = await client.read_resource("taskspace://catalogue")
     assert "documents/cloze_entity" in catalogue.contents[0].text  # type: ignore[union-attr]
     metapath = await client.read_resource("taskspace://metapath/documents/cloze_entity")
-    assert "MATCH (p:Paragraph)-[:MENTIONS]->(e:Entity)" in metapath.contents[0].text  # type: ignore[union-attr]
+    assert "MATCH (p)-[:MENTIONS]->(e:Entity)" in metapath.contents[0].text  # type: ignore[union-attr]
     return texts
 
 
