@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph
@@ -37,9 +36,11 @@ from taskspace.wikidata.loader import (
     _readable,
     _reason,
     detect_format,
+    file_outcome,
     file_records,
     load_records,
     open_lines,
+    progressed,
 )
 from taskspace.wikidata.terms import EntityRecord
 
@@ -148,8 +149,9 @@ def _csv_file(
             row = SourceRow(source_id(SOURCE_KIND, uri, checksum), uri, checksum, now())
             if row.id in loaded:
                 return None  # the same bytes again: a second load changes nothing
-            counted = _counted(readable, raw, name, path.stat().st_size, on_progress)
-            for record in file_records(counted, name, fmt, options, report):
+            size = path.stat().st_size
+            lines = progressed(readable, raw, size, _tick(on_progress, name, size))
+            for record in file_records(lines, name, fmt, options, report):
                 report.entities += 1
                 tables.add(record, row.id)
             row.state = COMPLETE
@@ -162,29 +164,16 @@ def _csv_file(
             tables.add_source(row)
             loaded.add(row.id)
             report.sources.append(row.id)
-    if report.entities > entities:
-        return None
-    if report.error_count > errors:
-        return f"nothing loaded: all {report.error_count - errors} record(s) were bad"
-    return "nothing loaded: no Wikidata entity in the file"
+    return file_outcome(report, entities, errors)
 
 
-def _counted(
-    lines: Iterable[bytes],
-    raw: IO[bytes],
-    file: str,
-    total: int,
-    on_progress: OnFileProgress | None,
-) -> Iterator[bytes]:
+def _tick(
+    on_progress: OnFileProgress | None, file: str, total: int
+) -> Callable[[int, int], None] | None:
     if on_progress is None:
-        yield from lines
-        return
-    number = 0
-    for number, line in enumerate(lines, 1):
-        if number % 20_000 == 0:
-            on_progress(file, raw.tell(), total, number)
-        yield line
-    on_progress(file, total, total, number)
+        return None
+    report = on_progress
+    return lambda done, lines: report(file, done, total, lines)
 
 
 def bulk_load(

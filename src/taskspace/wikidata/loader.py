@@ -313,8 +313,9 @@ def _load_file(
             checksum = file_checksum(path)
             source = record_source(graph, SOURCE_KIND, str(path.resolve()), checksum)
             report.sources.append(source)
-            counted = _progress(readable, raw, name, path.stat().st_size, on_progress)
-            records = file_records(counted, name, fmt, options, report)
+            size = path.stat().st_size
+            lines = progressed(readable, raw, size, _tick(on_progress, name, size))
+            records = file_records(lines, name, fmt, options, report)
             load_records(graph, records, source, options, report)
             complete_source(graph, source)
     except (WikidataLoadError, NotTextError) as exc:
@@ -327,11 +328,7 @@ def _load_file(
         if source is not None and report.entities == entities:
             forget_source(graph, source)  # no entity came from this file: no node has its id
             report.sources.remove(source)
-    if report.entities > entities:
-        return None
-    if report.error_count > errors:
-        return f"nothing loaded: all {report.error_count - errors} record(s) were bad"
-    return "nothing loaded: no Wikidata entity in the file"
+    return file_outcome(report, entities, errors)
 
 
 def _readable(lines: Iterable[bytes], file: str, report: LoadReport) -> Iterator[bytes]:
@@ -368,18 +365,36 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def _progress(
-    lines: Iterable[bytes],
-    raw: IO[bytes],
-    file: str,
-    total: int,
-    on_progress: Callable[[str, int, int], None] | None,
+def progressed(
+    lines: Iterable[bytes], raw: IO[bytes], total: int, tick: Callable[[int, int], None] | None
 ) -> Iterator[bytes]:
-    if on_progress is None:
+    """The same lines, calling ``tick(bytes read, lines read)`` every 20,000 lines and
+    once at the end (``total`` bytes), for progress bars of either load path."""
+    if tick is None:
         yield from lines
         return
+    number = 0
     for number, line in enumerate(lines, 1):
         if number % 20_000 == 0:
-            on_progress(file, raw.tell(), total)
+            tick(raw.tell(), number)
         yield line
-    on_progress(file, total, total)
+    tick(total, number)
+
+
+def _tick(
+    on_progress: Callable[[str, int, int], None] | None, file: str, total: int
+) -> Callable[[int, int], None] | None:
+    if on_progress is None:
+        return None
+    report = on_progress
+    return lambda done, _lines: report(file, done, total)
+
+
+def file_outcome(report: LoadReport, entities: int, errors: int) -> str | None:
+    """After one file: None when entities came from it (``entities`` and ``errors`` are the
+    report's counts before it), else why none did."""
+    if report.entities > entities:
+        return None
+    if report.error_count > errors:
+        return f"nothing loaded: all {report.error_count - errors} record(s) were bad"
+    return "nothing loaded: no Wikidata entity in the file"
