@@ -147,3 +147,32 @@ def test_heuristic_agent_runs_in_chromium_and_reports_sr(
     )
     assert rows == [{"agent": "heuristic", "attempts": COUNT, "successes": summary["successes"]}]
     print(f"heuristic SR on MkDocs: {summary['successes']}/{COUNT}")
+
+
+def test_nav_link_tasks_name_their_link_alone_on_its_page(sampled: Sampled) -> None:
+    """Release Notes has two visible links that read "documentation" and lead to different
+    pages: "use the link 'documentation'" would be ambiguous, so neither is a nav_link
+    candidate, while links whose text is unique on their page are."""
+    from taskspace.sampling.engine import run_template_query
+    from taskspace.sampling.templates import load_templates
+
+    spec = next(t for t in load_templates("web") if t.name == "nav_link")
+    rows = run_template_query(sampled.graph, spec, limit=10_000, scan=100_000)
+    assert rows
+    ambiguous = sampled.graph.read_text(
+        "MATCH (p:WebPage)-[:HAS_ELEMENT]->(a:WebElement {kind: 'link', visible: true}) "
+        "WHERE p.url CONTAINS '/about/release-notes' AND toLower(trim(a.name)) = "
+        "'documentation' RETURN a.id AS id"
+    )
+    assert len(ambiguous) >= 2
+    assert not {row["id"] for row in ambiguous} & {row["anchor"] for row in rows}
+    for row in rows:
+        same_text = sampled.graph.read_text(
+            "MATCH (p:WebPage {url: $page})-[:HAS_ELEMENT]->(a:WebElement {kind: 'link'}) "
+            "WHERE a.visible AND toLower(trim(a.name)) = toLower(trim($name)) "
+            "AND NOT (a)-[:NAVIGATES_TO]->(:WebPage {url: $target}) RETURN count(a) AS n",
+            page=row["start_url"],
+            name=row["link_name"],
+            target=row["target_url"],
+        )
+        assert same_text == [{"n": 0}], row["link_name"]

@@ -1,4 +1,7 @@
 // basic_navigation (basic tier, the fallback): one visible link leads to another page.
+// The link's text must name it alone on its page: another visible link that reads the same
+// and leads elsewhere (Release Notes has two "documentation" links) makes the task
+// ambiguous, so such links are not used.
 // Meta-path: WebPage -[HAS_ELEMENT]-> Link($anchor) -[NAVIGATES_TO]-> WebPage
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
 // constant time), else the first $scan (in id order) of every link element.
@@ -13,6 +16,12 @@ MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(link:WebElemen
       -[:NAVIGATES_TO]->(target:WebPage)
 WHERE link.visible AND link.enabled AND link.selector IS NOT NULL
   AND size(trim(coalesce(link.name, ''))) > 1 AND target <> page
+  AND NOT EXISTS {
+    MATCH (page)-[:HAS_ELEMENT]->(other:WebElement {kind: 'link'})
+    WHERE other <> link AND other.visible
+      AND toLower(trim(coalesce(other.name, ''))) = toLower(trim(link.name))
+      AND NOT (other)-[:NAVIGATES_TO]->(target)
+  }
 WITH site, page, link, target ORDER BY link.id LIMIT $limit
 WITH site, page, link, target,
      head(COLLECT {
