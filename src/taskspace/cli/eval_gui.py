@@ -10,10 +10,8 @@ from typing import Any
 
 import click
 
-from taskspace.cli.context import connected_graph
-from taskspace.cli.eval_steps import episode_options
+from taskspace.cli.eval_steps import episode_options, run_and_record
 from taskspace.cli.output import json_option, print_json, print_line, print_table
-from taskspace.settings import load_settings
 
 
 @click.command(name="gui")
@@ -31,35 +29,27 @@ def gui(
     uiautomator, droidbot, jsonl) or a loaded file or folder."""
     from taskspace.agents.spec import GUI_STEP_KINDS, load_agent_spec
     from taskspace.errors import UserError
-    from taskspace.evaluation.gui_steps import gui_summaries, read_gui_tasks, run_gui_steps
-    from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model
-    from taskspace.evaluation.step_results import write_step_results
+    from taskspace.evaluation.gui_steps import gui_run, gui_summaries, read_gui_tasks
 
     spec = load_agent_spec(agent_name)
     if spec.kind not in GUI_STEP_KINDS:
         raise UserError(
             f"agent {spec.name!r} is not a GUI step agent ({', '.join(GUI_STEP_KINDS)})"
         )
-    config = RunConfig(agent=spec.name, model=resolve_model(spec, model), scorer="gui", k=spec.k)
-    settings = load_settings()
-    with connected_graph(settings) as graph:
-        found = read_gui_tasks(graph, episodes, limit)
-        outcome = run_gui_steps(
-            graph,
-            found,
-            spec,
-            config,
-            settings.home.expanduser(),
-            Concurrency(max_samples=max_samples),
-            display="none" if as_json else display,
-        )
-        log = outcome.logs[0]
-        written = write_step_results(graph, log)
-    result = _result(outcome.run_id, log, gui_summaries(log), written, found.skipped)
+    found, run_id, log, written = run_and_record(
+        spec,
+        model,
+        "gui",
+        lambda graph: read_gui_tasks(graph, episodes, limit),
+        gui_run,
+        max_samples,
+        "none" if as_json else display,
+    )
+    result = _result(run_id, log, gui_summaries(log), written, found.skipped)
     if as_json:
         print_json(result)
         return
-    print_table(f"Run {outcome.run_id}", ["key", "value"], list(result["run"].items()))
+    print_table(f"Run {run_id}", ["key", "value"], list(result["run"].items()))
     keys = ("episodes", "steps", "action_match", "action_match_per_episode", "type_match")
     rows = [
         [rule, *(m[key] for key in keys), m["episode_success"]]

@@ -8,7 +8,7 @@ the mean of each episode's own mean.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -16,7 +16,15 @@ from taskspace.cli.context import connected_graph
 from taskspace.cli.output import json_option, print_json, print_line, print_table
 from taskspace.settings import load_settings
 
+if TYPE_CHECKING:
+    from inspect_ai.log import EvalLog
+
+    from taskspace.agents.spec import AgentSpec
+    from taskspace.evaluation.episode_runs import EpisodeRun
+    from taskspace.graph.connection import Graph
+
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 LABELS = {
     "ele_acc": "Ele.Acc",
@@ -55,6 +63,40 @@ def episode_options(default_agent: str) -> Callable[[F], F]:
     return apply
 
 
+def run_and_record(
+    spec: AgentSpec,
+    model: str | None,
+    scorer: str,
+    read: Callable[[Graph], T],
+    make: Callable[[T], EpisodeRun],
+    max_samples: int | None,
+    display: str | None,
+) -> tuple[T, str, EvalLog, int]:
+    """Read the episodes, run (or resume) the agent on them as one inspect run and write
+    its ATTEMPTED edges: what every step-level command does between its options and its
+    tables. Returns the episodes read, the run id, the log and the edges written."""
+    from taskspace.evaluation.episode_runs import run_episodes
+    from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model
+    from taskspace.evaluation.step_results import write_step_results
+
+    config = RunConfig(agent=spec.name, model=resolve_model(spec, model), scorer=scorer, k=spec.k)
+    settings = load_settings()
+    with connected_graph(settings) as graph:
+        found = read(graph)
+        outcome = run_episodes(
+            graph,
+            spec,
+            config,
+            settings.home.expanduser(),
+            make(found),
+            Concurrency(max_samples=max_samples),
+            display,
+        )
+        log = outcome.logs[0]
+        written = write_step_results(graph, log)
+    return found, outcome.run_id, log, written
+
+
 @click.command(name="steps")
 @episode_options("mind2web-pipeline")
 def steps(
@@ -69,34 +111,27 @@ def steps(
     """Score AGENT step by step on EPISODES: all, mind2web, seeact, or a loaded file."""
     from taskspace.agents.spec import load_agent_spec
     from taskspace.errors import UserError
-    from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model
-    from taskspace.evaluation.step_results import log_summary, write_step_results
-    from taskspace.evaluation.steps import read_step_tasks, run_steps
+    from taskspace.evaluation.step_results import log_summary
+    from taskspace.evaluation.steps import read_step_tasks, step_run
 
     spec = load_agent_spec(agent_name)
     if spec.kind != "web_steps":
         raise UserError(f"agent {spec.name!r} is not a step-level web agent (kind web_steps)")
-    config = RunConfig(agent=spec.name, model=resolve_model(spec, model), scorer="steps", k=spec.k)
-    settings = load_settings()
-    with connected_graph(settings) as graph:
-        found = read_step_tasks(graph, episodes, limit)
-        outcome = run_steps(
-            graph,
-            found,
-            spec,
-            config,
-            settings.home.expanduser(),
-            Concurrency(max_samples=max_samples),
-            display="none" if as_json else display,
-        )
-        log = outcome.logs[0]
-        written = write_step_results(graph, log)
+    found, run_id, log, written = run_and_record(
+        spec,
+        model,
+        "steps",
+        lambda graph: read_step_tasks(graph, episodes, limit),
+        lambda tasks: step_run(tasks, spec.selection),
+        max_samples,
+        "none" if as_json else display,
+    )
     summary = log_summary(log)
-    result = _result(outcome.run_id, log, summary, written, found.skipped)
+    result = _result(run_id, log, summary, written, found.skipped)
     if as_json:
         print_json(result)
         return
-    print_table(f"Run {outcome.run_id}", ["key", "value"], list(result["run"].items()))
+    print_table(f"Run {run_id}", ["key", "value"], list(result["run"].items()))
     rows = [
         [LABELS[key], *(result["metrics"][key][part] for part in ("micro", "macro"))]
         + [result["metrics"][key][part] for part in ("micro_flex", "macro_flex")]

@@ -8,6 +8,7 @@ in their datasets, their samples' metadata and their scorer, which the callers b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,25 +35,32 @@ def selection_params(selection: str, datasets: Sequence[str]) -> dict[str, Any]:
     return {"datasets": list(datasets), "file": str(Path(selection).expanduser().resolve())}
 
 
+@dataclass(frozen=True)
+class EpisodeRun:
+    """What one kind of step-level run brings: its samples, scorer, and the digest and
+    source name that make a rerun of the same episodes resume."""
+
+    dataset: Dataset
+    scorer: Scorer
+    digest: str
+    source: str
+    selection: str
+
+
 def run_episodes(
     graph: Graph,
     spec: AgentSpec,
     config: RunConfig,
     home: Path,
-    *,
-    dataset: Dataset,
-    scorer: Scorer,
-    digest: str,
-    source: str,
-    selection: str,
+    run: EpisodeRun,
     concurrency: Concurrency | None = None,
     display: str | None = None,
 ) -> RunOutcome:
     """Run (or resume) the agent over the episodes; a rerun of the same thing resumes."""
     task = InspectTask(
-        dataset=dataset,
+        dataset=run.dataset,
         solver=build_solver(spec, graph),
-        scorer=scorer,
+        scorer=run.scorer,
         name=f"kg-{spec.name}",
         epochs=config.epochs,
         time_limit=config.time_limit,
@@ -60,12 +68,12 @@ def run_episodes(
     )
     return run_inspect_task(
         task,
-        config.run_id(digest),
-        source,
+        config.run_id(run.digest),
+        run.source,
         spec,
         config,
         home,
         concurrency or Concurrency(),
         display,
-        Path(selection),
+        Path(run.selection),
     )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
@@ -20,11 +19,9 @@ from inspect_ai.log import EvalLog
 from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
 from inspect_ai.solver import TaskState
 
-from taskspace.agents.spec import AgentSpec
 from taskspace.episodes.model import Action, Episode, EpisodeError
 from taskspace.errors import UserError
-from taskspace.evaluation.episode_runs import ALL, NO_LIMIT, run_episodes, selection_params
-from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome
+from taskspace.evaluation.episode_runs import ALL, NO_LIMIT, EpisodeRun, selection_params
 from taskspace.evaluation.step_results import step_values
 from taskspace.graph.connection import Graph
 from taskspace.guieval.matching import rule_for
@@ -125,28 +122,14 @@ def gui_step_scorer() -> Scorer:
     return score
 
 
-def run_gui_steps(
-    graph: Graph,
-    found: GuiTasks,
-    spec: AgentSpec,
-    config: RunConfig,
-    home: Path,
-    concurrency: Concurrency | None = None,
-    display: str | None = None,
-) -> RunOutcome:
-    """Run (or resume) the agent over the episodes; a rerun of the same thing resumes."""
-    return run_episodes(
-        graph,
-        spec,
-        config,
-        home,
+def gui_run(found: GuiTasks) -> EpisodeRun:
+    """The GUI episodes as one step-level run, scored by AITW action matching."""
+    return EpisodeRun(
         dataset=gui_dataset(found),
         scorer=gui_step_scorer(),
         digest=gui_digest(found),
         source=f"gui-episodes:{found.selection}",
         selection=found.selection,
-        concurrency=concurrency,
-        display=display,
     )
 
 

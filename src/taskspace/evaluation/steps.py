@@ -14,15 +14,12 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from taskspace.agents.spec import AgentSpec
 from taskspace.errors import UserError
-from taskspace.evaluation.episode_runs import ALL, NO_LIMIT, run_episodes, selection_params
-from taskspace.evaluation.run import Concurrency, RunConfig, RunOutcome
+from taskspace.evaluation.episode_runs import ALL, NO_LIMIT, EpisodeRun, selection_params
 from taskspace.evaluation.step_scorer import step_scorer
 from taskspace.graph.connection import Graph
 from taskspace.webeval.model import Element, GoldStep, WebTask
@@ -109,26 +106,12 @@ def steps_digest(found: StepTasks) -> str:
     return digest.hexdigest()[:16]
 
 
-def run_steps(
-    graph: Graph,
-    found: StepTasks,
-    spec: AgentSpec,
-    config: RunConfig,
-    home: Path,
-    concurrency: Concurrency | None = None,
-    display: str | None = None,
-) -> RunOutcome:
-    """Run (or resume) the agent over the episodes; a rerun of the same thing resumes."""
-    return run_episodes(
-        graph,
-        spec,
-        config,
-        home,
+def step_run(found: StepTasks, selection: str) -> EpisodeRun:
+    """The episodes as one step-level run, scored with the agent's ``selection`` strategy."""
+    return EpisodeRun(
         dataset=step_dataset(found),
-        scorer=step_scorer(spec.selection),
+        scorer=step_scorer(selection),
         digest=steps_digest(found),
         source=f"episodes:{found.selection}",
         selection=found.selection,
-        concurrency=concurrency,
-        display=display,
     )
