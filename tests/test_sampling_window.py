@@ -22,7 +22,7 @@ SCAN = 3
 
 WINDOW = re.compile(
     r"UNION ALL.*?\$start AS from.*?\.id >= from.*?LIMIT \$scan.*?"
-    r"size\(after\) < \$scan.*?\.id < from.*?LIMIT \$scan.*?"
+    r"size\(after\) < \$scan THEN from ELSE '' END AS until.*?\.id < until.*?LIMIT \$scan.*?"
     r"after \+ before\[0\.\.\$scan - size\(after\)\]",
     re.S,
 )

@@ -14,8 +14,9 @@ CALL () {
     RETURN collect(a) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (a:Section) WHERE a.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (a:Section) WHERE a.id < until
     WITH a ORDER BY a.id LIMIT $scan
     RETURN collect(a) AS before
   }

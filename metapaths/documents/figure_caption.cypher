@@ -14,8 +14,9 @@ CALL () {
     RETURN collect(f) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (f:Figure) WHERE f.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (f:Figure) WHERE f.id < until
     WITH f ORDER BY f.id LIMIT $scan
     RETURN collect(f) AS before
   }

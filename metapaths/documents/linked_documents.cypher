@@ -14,8 +14,9 @@ CALL () {
     RETURN collect(d) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (d:Document) WHERE d.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (d:Document) WHERE d.id < until
     WITH d ORDER BY d.id LIMIT $scan
     RETURN collect(d) AS before
   }

@@ -15,8 +15,9 @@ CALL () {
     RETURN collect(s) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (s:Section) WHERE s.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (s:Section) WHERE s.id < until
     WITH s ORDER BY s.id LIMIT $scan
     RETURN collect(s) AS before
   }

@@ -14,8 +14,9 @@ CALL () {
     RETURN collect(p) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (p:Paragraph) WHERE p.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (p:Paragraph) WHERE p.id < until
     WITH p ORDER BY p.id LIMIT $scan
     RETURN collect(p) AS before
   }

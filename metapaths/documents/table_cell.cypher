@@ -14,8 +14,9 @@ CALL () {
     RETURN collect(t) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (t:Table) WHERE t.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (t:Table) WHERE t.id < until
     WITH t ORDER BY t.id LIMIT $scan
     RETURN collect(t) AS before
   }

@@ -17,8 +17,9 @@ CALL () {
     RETURN collect(control) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] AND control.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] AND control.id < until
     WITH control ORDER BY control.id LIMIT $scan
     RETURN collect(control) AS before
   }

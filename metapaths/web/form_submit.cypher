@@ -20,8 +20,9 @@ CALL () {
     RETURN collect(button) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (button:WebElement) WHERE button.kind IN ['button'] AND button.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (button:WebElement) WHERE button.kind IN ['button'] AND button.id < until
     WITH button ORDER BY button.id LIMIT $scan
     RETURN collect(button) AS before
   }

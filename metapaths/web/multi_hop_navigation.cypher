@@ -18,8 +18,9 @@ CALL () {
     RETURN collect(seed) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (seed:WebElement) WHERE seed.kind IN ['link'] AND seed.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (seed:WebElement) WHERE seed.kind IN ['link'] AND seed.id < until
     WITH seed ORDER BY seed.id LIMIT $scan
     RETURN collect(seed) AS before
   }

@@ -18,8 +18,9 @@ CALL () {
     RETURN collect(link) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (link:WebElement) WHERE link.kind IN ['link'] AND link.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (link:WebElement) WHERE link.kind IN ['link'] AND link.id < until
     WITH link ORDER BY link.id LIMIT $scan
     RETURN collect(link) AS before
   }

@@ -15,8 +15,9 @@ CALL () {
     RETURN collect(opener) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] AND opener.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] AND opener.id < until
     WITH opener ORDER BY opener.id LIMIT $scan
     RETURN collect(opener) AS before
   }

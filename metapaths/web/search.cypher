@@ -19,8 +19,9 @@ CALL () {
     RETURN collect(box) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (box:WebElement) WHERE box.kind IN ['search_box'] AND box.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (box:WebElement) WHERE box.kind IN ['search_box'] AND box.id < until
     WITH box ORDER BY box.id LIMIT $scan
     RETURN collect(box) AS before
   }

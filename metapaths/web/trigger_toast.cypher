@@ -16,8 +16,9 @@ CALL () {
     RETURN collect(trigger) AS after
   }
   CALL (from, after) {
-    WITH from, after WHERE size(after) < $scan
-    MATCH (trigger:WebElement) WHERE trigger.kind IN ['button', 'link'] AND trigger.id < from
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (trigger:WebElement) WHERE trigger.kind IN ['button', 'link'] AND trigger.id < until
     WITH trigger ORDER BY trigger.id LIMIT $scan
     RETURN collect(trigger) AS before
   }
