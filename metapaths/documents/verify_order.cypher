@@ -23,9 +23,11 @@ CALL () {
   UNWIND after + before[0..$scan - size(after)] AS a
   RETURN a
 }
-// The document's sections through its tree (HAS_SECTION, CONTAINS), not a scan of all.
-MATCH (:Document {path: a.file})-[:HAS_SECTION|CONTAINS]->+(b:Section)
-WHERE b.id <> a.id AND abs(b.position - a.position) <= 40 AND trim(b.text) <> trim(a.text)
+// The sections within 40 positions along the document's NEXT chain (reading order, one
+// edge per element): at most 40 steps each way, not a walk of the whole document tree.
+// Positions only grow along the chain, so every section within 40 positions is reached.
+MATCH (a)-[:NEXT]-{1,40}(b:Section)
+WHERE b.file = a.file AND abs(b.position - a.position) <= 40 AND trim(b.text) <> trim(a.text)
 WITH a, b ORDER BY abs(b.position - a.position), b.id
 WITH a, head(collect(b)) AS b WHERE b IS NOT NULL
 MATCH (d:Document {path: a.file})
