@@ -8,7 +8,8 @@ queries, rendering, re-derivation, embedding, de-duplication, MMR) ``--repeat`` 
 and prints JSON: tasks per second overall (median), for the first run (cold: the model
 embeds every anchor text that has no stored vector) and the later ones (warm: those
 vectors are remembered in the process), with the model's time left out, and the load
-average of the machine.
+average of the machine. ``--queries`` adds each template's grounding query time (median
+over the runs' seeds, milliseconds), which is where most of the time goes.
 Nothing is written to the graph.
 """
 
@@ -24,7 +25,9 @@ from typing import Any
 
 from taskspace.embeddings import embed
 from taskspace.graph.connection import Graph
+from taskspace.sampling.engine import run_template_query
 from taskspace.sampling.sampler import sample_tasks
+from taskspace.sampling.templates import load_templates
 from taskspace.settings import load_settings
 
 
@@ -83,15 +86,33 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
     }
 
 
+def query_times(graph: Graph, kind: str, seed: int, repeat: int) -> dict[str, float]:
+    """Median milliseconds of each template's grounding query over the runs' seeds."""
+    times: dict[str, float] = {}
+    for spec in load_templates(kind):
+        runs = []
+        for attempt in range(repeat):
+            started = time.perf_counter()
+            run_template_query(graph, spec, limit=200, seed=seed + attempt)
+            runs.append(time.perf_counter() - started)
+        times[spec.name] = round(1000 * statistics.median(runs), 1)
+    return times
+
+
 def _rate(tasks: int, seconds: float) -> float | None:
     return round(tasks / seconds, 1) if seconds > 0 else None
 
 
-def run(kinds: list[str], count: int, seed: int, repeat: int) -> dict[str, Any]:
+def run(
+    kinds: list[str], count: int, seed: int, repeat: int, queries: bool = False
+) -> dict[str, Any]:
     with Graph(load_settings()) as graph:
         graph.verify()
         nodes = graph.read("graph/node_count")[0]["count"]
         results = [bench_kind(graph, kind, count, seed, repeat) for kind in kinds]
+        if queries:
+            for result in results:
+                result["query_ms"] = query_times(graph, result["kind"], seed, repeat)
     return {
         "graph_nodes": nodes,
         "load_average": [round(value, 2) for value in os.getloadavg()],
@@ -108,9 +129,10 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--queries", action="store_true", help="time each template's query")
     args = parser.parse_args()
     kinds = args.kind or ["doc", "web"]
-    print(json.dumps(run(kinds, args.count, args.seed, args.repeat), indent=2))
+    print(json.dumps(run(kinds, args.count, args.seed, args.repeat, args.queries), indent=2))
 
 
 if __name__ == "__main__":

@@ -1,10 +1,27 @@
 // comparison: two sibling sections with different paragraph counts.
-// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
-// order, so that sampling does the same work however large the graph is.
+// Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
+// in id order from $start (after the label's id prefix), wrapping to the first ids, so
+// that sampling does the same work however large the graph is and seeds cover all of it.
 CALL () {
   MATCH (a:Section) WHERE a.id IN $anchors RETURN a
   UNION ALL
-  MATCH (a:Section) WHERE a.id IS NOT NULL RETURN a ORDER BY a.id LIMIT $scan
+  MATCH (first:Section) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (a:Section) WHERE a.id >= from
+    WITH a ORDER BY a.id LIMIT $scan
+    RETURN collect(a) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (a:Section) WHERE a.id < until
+    WITH a ORDER BY a.id LIMIT $scan
+    RETURN collect(a) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS a
+  RETURN a
 }
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a)
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(b:Section)

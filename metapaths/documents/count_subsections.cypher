@@ -1,10 +1,27 @@
 // analysis_aggregation: how many subsections a section has.
-// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
-// order, so that sampling does the same work however large the graph is.
+// Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
+// in id order from $start (after the label's id prefix), wrapping to the first ids, so
+// that sampling does the same work however large the graph is and seeds cover all of it.
 CALL () {
   MATCH (s:Section) WHERE s.id IN $anchors RETURN s
   UNION ALL
-  MATCH (s:Section) WHERE s.id IS NOT NULL RETURN s ORDER BY s.id LIMIT $scan
+  MATCH (first:Section) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (s:Section) WHERE s.id >= from
+    WITH s ORDER BY s.id LIMIT $scan
+    RETURN collect(s) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (s:Section) WHERE s.id < until
+    WITH s ORDER BY s.id LIMIT $scan
+    RETURN collect(s) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS s
+  RETURN s
 }
 MATCH (s)-[:CONTAINS]->(c:Section)
 WITH s, collect(c) AS children

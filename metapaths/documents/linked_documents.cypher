@@ -1,10 +1,27 @@
 // cross_document_link: which documents a document links to or declares it requires.
-// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
-// order, so that sampling does the same work however large the graph is.
+// Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
+// in id order from $start (after the label's id prefix), wrapping to the first ids, so
+// that sampling does the same work however large the graph is and seeds cover all of it.
 CALL () {
   MATCH (d:Document) WHERE d.id IN $anchors RETURN d
   UNION ALL
-  MATCH (d:Document) WHERE d.id IS NOT NULL RETURN d ORDER BY d.id LIMIT $scan
+  MATCH (first:Document) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (d:Document) WHERE d.id >= from
+    WITH d ORDER BY d.id LIMIT $scan
+    RETURN collect(d) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (d:Document) WHERE d.id < until
+    WITH d ORDER BY d.id LIMIT $scan
+    RETURN collect(d) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS d
+  RETURN d
 }
 MATCH (d)-[:LINKS_TO]->(o:Document)
 WITH d, o ORDER BY o.title

@@ -1,10 +1,27 @@
 // multi_hop_reasoning: section -> entity -> the one other document that also mentions it.
-// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
-// order, so that sampling does the same work however large the graph is.
+// Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
+// in id order from $start (after the label's id prefix), wrapping to the first ids, so
+// that sampling does the same work however large the graph is and seeds cover all of it.
 CALL () {
   MATCH (p:Paragraph) WHERE p.id IN $anchors RETURN p
   UNION ALL
-  MATCH (p:Paragraph) WHERE p.id IS NOT NULL RETURN p ORDER BY p.id LIMIT $scan
+  MATCH (first:Paragraph) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (p:Paragraph) WHERE p.id >= from
+    WITH p ORDER BY p.id LIMIT $scan
+    RETURN collect(p) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (p:Paragraph) WHERE p.id < until
+    WITH p ORDER BY p.id LIMIT $scan
+    RETURN collect(p) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS p
+  RETURN p
 }
 MATCH (p)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
 // Two other files are enough to rule an entity out: an entity that many documents

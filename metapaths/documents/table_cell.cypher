@@ -1,10 +1,27 @@
 // table_numerical: one cell of a table, addressed by its row label and column header.
-// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
-// order, so that sampling does the same work however large the graph is.
+// Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
+// in id order from $start (after the label's id prefix), wrapping to the first ids, so
+// that sampling does the same work however large the graph is and seeds cover all of it.
 CALL () {
   MATCH (t:Table) WHERE t.id IN $anchors RETURN t
   UNION ALL
-  MATCH (t:Table) WHERE t.id IS NOT NULL RETURN t ORDER BY t.id LIMIT $scan
+  MATCH (first:Table) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (t:Table) WHERE t.id >= from
+    WITH t ORDER BY t.id LIMIT $scan
+    RETURN collect(t) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (t:Table) WHERE t.id < until
+    WITH t ORDER BY t.id LIMIT $scan
+    RETURN collect(t) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS t
+  RETURN t
 }
 WITH t WHERE t.rows_json IS NOT NULL
 MATCH (d:Document {path: t.file})

@@ -1,14 +1,33 @@
 // fact_verification: a claim about the order of two sections; true and false claims alike.
-// Anchors: the given ones ($anchors) through the id index, else the first $scan in id
-// order, so that sampling does the same work however large the graph is.
+// Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
+// in id order from $start (after the label's id prefix), wrapping to the first ids, so
+// that sampling does the same work however large the graph is and seeds cover all of it.
 CALL () {
   MATCH (a:Section) WHERE a.id IN $anchors RETURN a
   UNION ALL
-  MATCH (a:Section) WHERE a.id IS NOT NULL RETURN a ORDER BY a.id LIMIT $scan
+  MATCH (first:Section) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (a:Section) WHERE a.id >= from
+    WITH a ORDER BY a.id LIMIT $scan
+    RETURN collect(a) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (a:Section) WHERE a.id < until
+    WITH a ORDER BY a.id LIMIT $scan
+    RETURN collect(a) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS a
+  RETURN a
 }
-// The document's sections through its tree (HAS_SECTION, CONTAINS), not a scan of all.
-MATCH (:Document {path: a.file})-[:HAS_SECTION|CONTAINS]->+(b:Section)
-WHERE b.id <> a.id AND abs(b.position - a.position) <= 40 AND trim(b.text) <> trim(a.text)
+// The sections within 40 positions along the document's NEXT chain (reading order, one
+// edge per element): at most 40 steps each way, not a walk of the whole document tree.
+// Positions only grow along the chain, so every section within 40 positions is reached.
+MATCH (a)-[:NEXT]-{1,40}(b:Section)
+WHERE b.file = a.file AND abs(b.position - a.position) <= 40 AND trim(b.text) <> trim(a.text)
 WITH a, b ORDER BY abs(b.position - a.position), b.id
 WITH a, head(collect(b)) AS b WHERE b IS NOT NULL
 MATCH (d:Document {path: a.file})

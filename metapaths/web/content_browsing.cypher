@@ -5,12 +5,28 @@
 //            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){0,1}
 //            -[HAS_ELEMENT]-> Table, Heading (the nearest one above the table)
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
-// constant time), else the first $scan (in id order) of every link element.
+// constant time), else the seeded window: $scan link elements in id order from $start,
+// wrapping to the first ids (see metapaths/web/README.md).
 CALL () {
   MATCH (seed:WebElement) WHERE seed.id IN $anchors RETURN seed
   UNION ALL
-  MATCH (seed:WebElement) WHERE seed.kind IN ['link'] AND seed.id IS NOT NULL RETURN seed
-  ORDER BY seed.id LIMIT $scan
+  MATCH (first:WebElement) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (seed:WebElement) WHERE seed.kind IN ['link'] AND seed.id >= from
+    WITH seed ORDER BY seed.id LIMIT $scan
+    RETURN collect(seed) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (seed:WebElement) WHERE seed.kind IN ['link'] AND seed.id < until
+    WITH seed ORDER BY seed.id LIMIT $scan
+    RETURN collect(seed) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS seed
+  RETURN seed
 }
 WITH seed WHERE seed.kind IN ['link']
 MATCH (site:WebSite)-[:HAS_PAGE]->(start:WebPage)-[:HAS_ELEMENT]->(seed)

@@ -3,12 +3,28 @@
 // which appears nowhere else on the page, must disappear.
 // Meta-path: (Input|SearchBox)($anchor) -[FILTERS {observed: true}]-> (List|Table)
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
-// constant time), else the first $scan (in id order) of every input/search_box element.
+// constant time), else the seeded window: $scan input/search_box elements in id order from $start,
+// wrapping to the first ids (see metapaths/web/README.md).
 CALL () {
   MATCH (control:WebElement) WHERE control.id IN $anchors RETURN control
   UNION ALL
-  MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] AND control.id IS NOT NULL RETURN control
-  ORDER BY control.id LIMIT $scan
+  MATCH (first:WebElement) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] AND control.id >= from
+    WITH control ORDER BY control.id LIMIT $scan
+    RETURN collect(control) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (control:WebElement) WHERE control.kind IN ['input', 'search_box'] AND control.id < until
+    WITH control ORDER BY control.id LIMIT $scan
+    RETURN collect(control) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS control
+  RETURN control
 }
 WITH control WHERE control.kind IN ['input', 'search_box']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(control:WebElement)

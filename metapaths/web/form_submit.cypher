@@ -6,12 +6,28 @@
 // Meta-path: (Input)* -[FILLS]-> Form <-[SUBMITS {observed: true}]- Button($anchor)
 //            -[TRIGGERS]-> Toast | -[NAVIGATES_TO]-> WebPage
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
-// constant time), else the first $scan (in id order) of every button element.
+// constant time), else the seeded window: $scan button elements in id order from $start,
+// wrapping to the first ids (see metapaths/web/README.md).
 CALL () {
   MATCH (button:WebElement) WHERE button.id IN $anchors RETURN button
   UNION ALL
-  MATCH (button:WebElement) WHERE button.kind IN ['button'] AND button.id IS NOT NULL RETURN button
-  ORDER BY button.id LIMIT $scan
+  MATCH (first:WebElement) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (button:WebElement) WHERE button.kind IN ['button'] AND button.id >= from
+    WITH button ORDER BY button.id LIMIT $scan
+    RETURN collect(button) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (button:WebElement) WHERE button.kind IN ['button'] AND button.id < until
+    WITH button ORDER BY button.id LIMIT $scan
+    RETURN collect(button) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS button
+  RETURN button
 }
 WITH button WHERE button.kind IN ['button']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(button:WebElement)

@@ -3,12 +3,28 @@
 // Meta-path: Button -[OPENS {observed: true}]-> (Nav|List) -[CONTAINS]->+ Link($anchor)
 //            -[NAVIGATES_TO]-> WebPage
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
-// constant time), else the first $scan (in id order) of every link element.
+// constant time), else the seeded window: $scan link elements in id order from $start,
+// wrapping to the first ids (see metapaths/web/README.md).
 CALL () {
   MATCH (link:WebElement) WHERE link.id IN $anchors RETURN link
   UNION ALL
-  MATCH (link:WebElement) WHERE link.kind IN ['link'] AND link.id IS NOT NULL RETURN link
-  ORDER BY link.id LIMIT $scan
+  MATCH (first:WebElement) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (link:WebElement) WHERE link.kind IN ['link'] AND link.id >= from
+    WITH link ORDER BY link.id LIMIT $scan
+    RETURN collect(link) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (link:WebElement) WHERE link.kind IN ['link'] AND link.id < until
+    WITH link ORDER BY link.id LIMIT $scan
+    RETURN collect(link) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS link
+  RETURN link
 }
 WITH link WHERE link.kind IN ['link']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(link:WebElement {kind: 'link'})

@@ -1,12 +1,28 @@
 // modal (interaction tier): a visible control opens a dialog, and the crawler saw it open.
 // Meta-path: (Button|Link)($anchor) -[OPENS {observed: true}]-> Dialog
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
-// constant time), else the first $scan (in id order) of every button/link element.
+// constant time), else the seeded window: $scan button/link elements in id order from $start,
+// wrapping to the first ids (see metapaths/web/README.md).
 CALL () {
   MATCH (opener:WebElement) WHERE opener.id IN $anchors RETURN opener
   UNION ALL
-  MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] AND opener.id IS NOT NULL RETURN opener
-  ORDER BY opener.id LIMIT $scan
+  MATCH (first:WebElement) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] AND opener.id >= from
+    WITH opener ORDER BY opener.id LIMIT $scan
+    RETURN collect(opener) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (opener:WebElement) WHERE opener.kind IN ['button', 'link'] AND opener.id < until
+    WITH opener ORDER BY opener.id LIMIT $scan
+    RETURN collect(opener) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS opener
+  RETURN opener
 }
 WITH opener WHERE opener.kind IN ['button', 'link']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(opener:WebElement)

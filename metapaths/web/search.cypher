@@ -5,12 +5,28 @@
 // Meta-path: SearchBox($anchor) -[FILLS]-> Form <-[SUBMITS]- Button,
 //            (Form|Button) -[NAVIGATES_TO]-> WebPage; query from WebPage -[HAS_ELEMENT]-> Heading
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
-// constant time), else the first $scan (in id order) of every search_box element.
+// constant time), else the seeded window: $scan search_box elements in id order from $start,
+// wrapping to the first ids (see metapaths/web/README.md).
 CALL () {
   MATCH (box:WebElement) WHERE box.id IN $anchors RETURN box
   UNION ALL
-  MATCH (box:WebElement) WHERE box.kind IN ['search_box'] AND box.id IS NOT NULL RETURN box
-  ORDER BY box.id LIMIT $scan
+  MATCH (first:WebElement) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (box:WebElement) WHERE box.kind IN ['search_box'] AND box.id >= from
+    WITH box ORDER BY box.id LIMIT $scan
+    RETURN collect(box) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (box:WebElement) WHERE box.kind IN ['search_box'] AND box.id < until
+    WITH box ORDER BY box.id LIMIT $scan
+    RETURN collect(box) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS box
+  RETURN box
 }
 WITH box WHERE box.kind IN ['search_box']
 MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(box:WebElement {kind: 'search_box'})

@@ -15,9 +15,20 @@ from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
 
 SCAN = 800
 """Anchor nodes a sampling query looks at, read in id order straight from the id index
-(``ORDER BY id LIMIT $scan``): its work, and so its time, stays the same however large
-the graph grows. Four times the 200 rows a template is asked for: enough for the
-templates whose anchors mostly qualify; sparse ones (cross references) find fewer."""
+(``ORDER BY id LIMIT $scan``) from a seeded start (:func:`window_start`): its work, and so
+its time, stays the same however large the graph grows. Four times the 200 rows a template
+is asked for: enough for the templates whose anchors mostly qualify; sparse ones (cross
+references) find fewer."""
+
+
+def window_start(seed: int | None) -> str:
+    """Where a seed's anchor window starts in the id space, after a label's ``prefix:``.
+
+    Ids are ``prefix:`` plus hex digits of a hash (:func:`stable_id`), so hex digits from
+    a hash of the seed fall anywhere among them with equal chance: different seeds read
+    different parts of a large graph, and one seed always the same part. None starts at
+    the first id."""
+    return "" if seed is None else stable_id("window", seed).split(":", 1)[1]
 
 
 def run_template_query(
@@ -29,14 +40,18 @@ def run_template_query(
     scope: Sequence[str] | None = None,
     limit: int = 500,
     scan: int = SCAN,
+    seed: int | None = None,
 ) -> list[dict[str, Any]]:
     """Rows of a template: for the given anchors (found through the id index), else for
-    the first ``scan`` anchor nodes in id order; ``scope`` keeps the anchors it names."""
+    ``scan`` anchor nodes in id order from the seed's :func:`window_start` (wrapping to
+    the first ids); ``scope`` keeps the anchors it names."""
     wanted = _anchor_ids(anchor, anchors, scope)
     cypher = metapath_library().text(spec.query)
     # Seeking ids, the scan is empty: an index scan under LIMIT 0 reads nothing.
     scanned = scan if wanted is None else 0
-    return graph.read_text(cypher, anchors=wanted, limit=limit, scan=scanned)
+    return graph.read_text(
+        cypher, anchors=wanted, limit=limit, scan=scanned, start=window_start(seed)
+    )
 
 
 def _anchor_ids(

@@ -53,7 +53,9 @@ def sample_tasks(
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
     scope = sorted(scores) if scores is not None else None
     for spec in specs:
-        rows = run_template_query(graph, spec, scope=scope, limit=max(per_template * 4, 200))
+        rows = run_template_query(
+            graph, spec, scope=scope, limit=max(per_template * 4, 200), seed=seed
+        )
         report.candidates += len(rows)
         for row in sample_rows(rows, per_template, seed, spec.name):
             relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0

@@ -24,8 +24,13 @@ def coverage_tokens(task: Task) -> set[str]:
     return {f"{dim}:{value}" for dim, values in task.coverage.items() for value in values}
 
 
-def _jaccard(a: set[str], b: set[str]) -> float:
-    return len(a & b) / len(a | b) if a or b else 0.0
+def _token_matrix(tokens: Sequence[set[str]]) -> NDArray[np.float64]:
+    """One row per task, one column per distinct token: 1 where the task has it."""
+    columns = {token: index for index, token in enumerate(sorted(set().union(*tokens)))}
+    matrix = np.zeros((len(tokens), len(columns)), dtype=np.float64)
+    for row, held in enumerate(tokens):
+        matrix[row, [columns[token] for token in held]] = 1.0
+    return matrix
 
 
 def select_mmr(
@@ -46,7 +51,8 @@ def iter_mmr(tasks: Sequence[Task], vectors: Vectors, balance: float = 0.6) -> I
     order = sorted(range(len(tasks)), key=lambda i: tasks[i].id)
     tasks = [tasks[i] for i in order]
     vectors = vectors[order] if len(order) else vectors
-    tokens = [coverage_tokens(task) for task in tasks]
+    tokens = _token_matrix([coverage_tokens(task) for task in tasks])
+    sizes = tokens.sum(axis=1)
     relevance = np.array([task.relevance for task in tasks], dtype=np.float64)
     redundancy = np.zeros(len(tasks), dtype=np.float64)
     open_ = np.ones(len(tasks), dtype=bool)
@@ -55,7 +61,11 @@ def iter_mmr(tasks: Sequence[Task], vectors: Vectors, balance: float = 0.6) -> I
         best = int(np.argmax(scores))  # the first maximum: the smallest id among equals
         open_[best] = False
         yield tasks[best]
-        overlap = np.array([_jaccard(tokens[i], tokens[best]) for i in range(len(tasks))])
+        # Jaccard of every candidate's coverage tokens with the pick's, from counts: no
+        # set operation per candidate and pick (einsum: see below).
+        shared = np.einsum("ij,j->i", tokens, tokens[best])
+        union = sizes + sizes[best] - shared
+        overlap = np.divide(shared, union, out=np.zeros(len(tasks)), where=union > 0)
         # einsum, not BLAS: a single-thread loop beats two BLAS threads on a busy machine
         similarity = np.einsum("ij,j->i", vectors, vectors[best])
         redundancy = np.maximum(redundancy, np.maximum(similarity, overlap))
