@@ -21,6 +21,7 @@ from taskspace.cli.main import cli
 from taskspace.documents.loader import load_documents
 from taskspace.evaluation.dataset import task_metadata
 from taskspace.graph.connection import Graph
+from taskspace.retrieval.model import Retrieval
 from taskspace.retrieval.retrieve import retrieve
 from taskspace.safety.canary import canary_token
 from taskspace.safety.overlay import overlay_for_sample
@@ -58,9 +59,19 @@ def kg(env: dict[str, str], *args: str) -> Any:
     return result
 
 
+_retrieved: dict[str, Retrieval] = {}
+
+
+def retrieved(graph: Graph, question: str) -> Retrieval:
+    """The agents' retrieval for ``question`` (variants share their original's prompt)."""
+    if question not in _retrieved:
+        _retrieved[question] = retrieve(graph, question, AGENT_RETRIEVER, AGENT_K)
+    return _retrieved[question]
+
+
 def seen_text(graph: Graph, task: Task) -> str:
     """What the agent reads for ``task``'s sample: retrieval, then the environment's hook."""
-    found = retrieve(graph, task.prompt, AGENT_RETRIEVER, AGENT_K)
+    found = retrieved(graph, task.prompt)
     return " ".join(item.text for item in overlay_for_sample(found, task_metadata(task)).items)
 
 
@@ -71,6 +82,7 @@ def derived(
     paths = list(require_real_eips())
     session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
     assert not load_documents(session_graph, paths).errors
+    _retrieved.clear()
     folder = tmp_path_factory.mktemp("safety")
     originals = sample_tasks(session_graph, "doc", count=8, seed=1).tasks
     tasks_file, safety_file = folder / "tasks.jsonl", folder / "safety.jsonl"
@@ -90,7 +102,7 @@ def derived(
         if task.safety
         and any(
             item.node_id in task.safety.injection.node_ids
-            for item in retrieve(session_graph, task.prompt, AGENT_RETRIEVER, AGENT_K).items
+            for item in retrieved(session_graph, task.prompt).items
         )
     ]
     yield Derived(

@@ -45,17 +45,18 @@ def safety(
 ) -> None:
     """Safety tasks: threats injected at run time into what the agent retrieves (doc) or
     sees in the browser (web); -n caps how many are written."""
-    from taskspace.safety.sample import safety_tasks
+    from taskspace.safety.sample import chosen, safety_tasks
     from taskspace.safety.spec import load_threats
 
     spec = load_threats(threats)
+    names = [name.strip() for name in (strategies or "").split(",") if name.strip()]
+    chosen(spec, names)  # an unknown name fails here, before anything is read
     tasks, bad = read_tasks_file(source)
     if not as_json:
         for line in bad[:20]:
             print_error(f"{source}: {line} (skipped)")
     if not tasks:
         raise SamplingError(f"{source} holds no task" + (f" ({bad[0]})" if bad else ""))
-    names = [name.strip() for name in (strategies or "").split(",") if name.strip()]
     with connected_graph() as graph, console.status("Making safety tasks…"):
         report = safety_tasks(graph, tasks, spec, seed=seed, names=names, count=count)
     save_sampled(
