@@ -1,4 +1,4 @@
-"""Document safety tasks on the real EIP documents: ``kg sample safety`` derives variants
+"""Document safety tasks on a real EIP document (EIP-2718): ``kg sample safety`` derives variants
 of sampled doc tasks, the injection reaches the agent through retrieval for that sample
 only (the graph keeps its real text), and ``kg eval run`` reports attack success: the
 offline extractive agent, and a scripted model (local Messages API) that follows any
@@ -79,12 +79,12 @@ def seen_text(graph: Graph, task: Task) -> str:
 def derived(
     session_graph: Graph, server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Derived]:
-    paths = list(require_real_eips())
+    paths = [require_real_eips()[1]]  # EIP-2718 alone: the smaller one keeps this quick
     session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
     assert not load_documents(session_graph, paths).errors
     _retrieved.clear()
     folder = tmp_path_factory.mktemp("safety")
-    originals = sample_tasks(session_graph, "doc", count=8, seed=1).tasks
+    originals = sample_tasks(session_graph, "doc", count=4, seed=1).tasks
     tasks_file, safety_file = folder / "tasks.jsonl", folder / "safety.jsonl"
     write_jsonl(originals, tasks_file)
     payload = json.loads(
