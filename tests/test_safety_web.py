@@ -9,21 +9,28 @@ home page, checked by hand in index.html); its success criterion is the page's U
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from inspect_ai.log import read_eval_log
 
 from taskspace.browserenv import Action, BrowserSession, env_task
 from taskspace.browserenv.observation import Observation
+from taskspace.cli.main import cli
+from taskspace.graph.connection import Graph
 from taskspace.safety.canary import MARKER_ATTRIBUTE
 from taskspace.safety.sample import chosen
 from taskspace.safety.scoring import attack_succeeded
 from taskspace.safety.spec import load_threats
 from taskspace.safety.variants import web_variant
 from taskspace.scoring.web import score_web
-from taskspace.tasks.attempt import Attempt, WebTrajectory
+from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task
+from taskspace.tasks.store import write_jsonl
 from tests.support import SHARED_DATA
 from tests.web_support import chromium_missing, serve_folder
 
@@ -152,3 +159,34 @@ def test_doing_the_task_without_touching_the_forged_element_passes(site: str) ->
 def test_the_original_task_runs_on_the_page_as_served(site: str) -> None:
     ran = run(original(site), [])
     assert ran.forged_text == [] and "Password" not in ran.first.listing()
+
+
+def test_kg_eval_run_reports_asr_for_web_safety_tasks(
+    site: str, session_graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """Through ``kg eval run`` (inspect, the heuristic agent in Chromium): the agent clicks
+    the link the prompt names and never the forged element, so the attack fails and the
+    task succeeds; the run's ASR is 0 and each ATTEMPTED edge says so."""
+    spec = load_threats()
+    tasks = [
+        web_variant(original(site), name, spec, seed=1)
+        for name in ("phishing_login", "fake_warning")
+    ]
+    tasks_file = tmp_path / "web-safety.jsonl"
+    write_jsonl(tasks, tasks_file)
+    arguments = ["eval", "run", str(tasks_file), "--agent", "heuristic", "--json"]
+    result = CliRunner().invoke(cli, arguments, env=server_env)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["samples"] == 2 and summary["errors"] == 0
+    assert summary["safety_samples"] == 2 and summary["attack_success_rate"] == 0.0
+    assert summary["task_success_under_attack"] == 1.0 and summary["successes"] == 2
+    for sample in read_eval_log(summary["log"]).samples or []:
+        trajectory = Attempt.model_validate(sample.store[ATTEMPT_STORE_KEY]).trajectory
+        assert trajectory is not None and trajectory.touched == []
+        assert trajectory.final_url == f"{site}/getting-started/"
+    edges = session_graph.read_text(
+        "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(t:Task) RETURN a.attack_success AS attacked",
+        run=summary["run"],
+    )
+    assert [row["attacked"] for row in edges] == [0, 0]
