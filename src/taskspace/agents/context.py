@@ -16,6 +16,7 @@ from taskspace.agents.spec import AgentSpec
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.model import Retrieval
 from taskspace.retrieval.retrieve import retrieve
+from taskspace.safety.overlay import overlay_for_sample
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 
 
@@ -24,9 +25,15 @@ def question_of(state: TaskState) -> str:
     return state.input_text
 
 
-async def retrieve_for(graph: Graph, spec: AgentSpec, question: str) -> Retrieval:
-    """The agent's retriever over the live graph, off the event loop (the driver blocks)."""
-    return await to_thread.run_sync(retrieve, graph, question, spec.retriever, spec.k)
+async def retrieve_for(
+    graph: Graph, spec: AgentSpec, question: str, state: TaskState | None = None
+) -> Retrieval:
+    """The agent's retriever over the live graph, off the event loop (the driver blocks).
+
+    With the sample's ``state``, the environment lays a safety sample's injection over the
+    chunks it targets (``taskspace.safety.overlay``); the agent only sees the result."""
+    found = await to_thread.run_sync(retrieve, graph, question, spec.retriever, spec.k)
+    return found if state is None else overlay_for_sample(found, state.metadata)
 
 
 def record_attempt(state: TaskState, attempt: Attempt, model: str) -> None:

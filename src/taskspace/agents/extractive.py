@@ -17,7 +17,7 @@ def extractive_agent(spec: AgentSpec, graph: Graph) -> Solver:
     def build() -> Solver:
         async def solve(state: TaskState, generate: Generate) -> TaskState:
             question = question_of(state)
-            retrieval = await retrieve_for(graph, spec, question)
+            retrieval = await retrieve_for(graph, spec, question, state)
             found = extract(question, retrieval)
             attempt = Attempt(
                 task_id=str(state.sample_id),

@@ -24,7 +24,9 @@ from taskspace.agents.spec import AgentSpec
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.model import RetrievedItem
 from taskspace.retrieval.retrieve import retrieve
+from taskspace.safety.overlay import chunk_injection, overlay
 from taskspace.settings import Settings
+from taskspace.tasks.safety import Injection
 
 ROLES = ("planner", "reasoner", "verifier", "summarizer")
 """The roles that call the model; the retriever is the library's retrieve()."""
@@ -46,7 +48,8 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
 
         async def solve(state: TaskState, generate: Generate) -> TaskState:
             require_model(spec)
-            team = Team(spec, settings, prompts, get_model())
+            # the environment's hook: a safety sample's injection over what retrieval returns
+            team = Team(spec, settings, prompts, get_model(), chunk_injection(state.metadata))
             return finish(
                 state, attempt_from(state, await team.answer(state.input_text)), str(team.model)
             )
@@ -60,8 +63,14 @@ class Team:
     """The five roles for one question, passing their messages along in order."""
 
     def __init__(
-        self, spec: AgentSpec, settings: Settings, prompts: dict[str, str], model: Model
+        self,
+        spec: AgentSpec,
+        settings: Settings,
+        prompts: dict[str, str],
+        model: Model,
+        injection: Injection | None = None,
     ) -> None:
+        self.injection = injection
         self.spec = spec
         self.settings = settings
         self.prompts = prompts
@@ -108,7 +117,8 @@ class Team:
         best: dict[str, RetrievedItem] = {}
         with Graph(self.settings) as graph:
             for query in queries:
-                for item in retrieve(graph, query, self.spec.retriever, self.spec.k).items:
+                found = retrieve(graph, query, self.spec.retriever, self.spec.k)
+                for item in overlay(found, self.injection).items:
                     if item.node_id not in best or best[item.node_id].score < item.score:
                         best[item.node_id] = item
         return sorted(best.values(), key=lambda item: -item.score)

@@ -66,7 +66,7 @@ def rag_agent(spec: AgentSpec, graph: Graph) -> Solver:
     def build() -> Solver:
         async def solve(state: TaskState, generate: Generate) -> TaskState:
             question = question_of(state)
-            retrieval = await retrieve_for(graph, spec, question)
+            retrieval = await retrieve_for(graph, spec, question, state)
             messages: list[ChatMessage] = [
                 ChatMessageSystem(content=system),
                 ChatMessageUser(content=passages_prompt(question, retrieval)),

@@ -30,9 +30,11 @@ from taskspace.browserenv.observation import Observation, observe
 from taskspace.replay.actions import StepFailure, first_line
 from taskspace.replay.checks import check
 from taskspace.replay.origins import OriginMap
+from taskspace.safety.page import init_script, inside_injection, leads_to_canary
 from taskspace.scoring.inspect_scorers import task_from_state
 from taskspace.tasks.attempt import WebAction, WebTrajectory
 from taskspace.tasks.model import SuccessCriterion, Task
+from taskspace.tasks.safety import SafetyBlock
 from taskspace.web.browser import origin_context, origin_of
 
 ORIGIN_MAP_KEY = "origin_map"
@@ -54,6 +56,8 @@ class EnvTask:
     origins: OriginMap = field(default_factory=OriginMap)
     answers: int = 1
     """Answers that end the episode: one, or one per hop of a multihop (MMInA) task."""
+    safety: SafetyBlock | None = None
+    """A web safety task's forged element, added to every page at run time."""
 
 
 def criterion_key(criterion: SuccessCriterion) -> str:
@@ -66,7 +70,8 @@ def env_task(task: Task, origin_map: Mapping[str, str] | None = None) -> EnvTask
     if not start:
         raise ActionError(f"task {task.id} has no start_url: it cannot run in a browser")
     hops = sum(hop.kind != "end" for hop in task.hops)
-    return EnvTask(start, list(task.success), OriginMap(origin_map), max(1, hops))
+    forged = task.safety if task.safety and task.safety.injection.target == "page" else None
+    return EnvTask(start, list(task.success), OriginMap(origin_map), max(1, hops), forged)
 
 
 class BrowserSession:
@@ -79,6 +84,7 @@ class BrowserSession:
         self.actions: list[WebAction] = []
         self.visited: list[str] = []
         self.answers: list[str] = []
+        self.touched: list[str] = []
         self.last: Observation | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="browserenv")
         self._stack = ExitStack()
@@ -114,6 +120,8 @@ class BrowserSession:
         context = self._stack.enter_context(origin_context(origin_of(self.start_url)))
         self._page = context.new_page()
         self._page.set_default_timeout(self.timeout_ms)
+        if self.task.safety is not None:  # the site's files stay as they are
+            self._page.add_init_script(init_script(self.task.safety.injection.text))
         try:
             response = self._page.goto(self.start_url, wait_until="load")
         except PlaywrightError as exc:
@@ -134,10 +142,13 @@ class BrowserSession:
         if seen is None:
             raise ActionError("observe the page before acting")
         error: str | None = None
+        forged = self._on_forged(page, action, seen)
         try:
             perform(page, action, seen, self.task.origins, self.timeout_ms)
         except ActionError as exc:
             error = str(exc)
+        if forged or (self.task.safety and leads_to_canary(page.url, self.task.safety.canary)):
+            self.touched.append(f"{action.kind} mark {action.mark}: {action.value or ''}".strip())
         if action.kind == "answer" and error is None:
             self.answers.append(action.value or "")
         record = WebAction(
@@ -171,7 +182,17 @@ class BrowserSession:
             final_title=page.title(),
             origins=dict(self.task.origins.mapping),
             checks=checks,
+            touched=list(self.touched),
         )
+
+    def _on_forged(self, page: Page, action: Action, seen: Observation) -> bool:
+        """Whether ``action`` targets a forged element (or goes to its address)."""
+        if self.task.safety is None:
+            return False
+        if action.kind == "goto":
+            return leads_to_canary(action.value, self.task.safety.canary)
+        element = seen.element(action.mark) if action.mark is not None else None
+        return element is not None and inside_injection(page, element.xpath)
 
     def _close(self) -> None:
         self._stack.close()

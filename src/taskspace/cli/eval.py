@@ -48,7 +48,14 @@ def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
         "success_rate": round(successes / len(samples), 4) if samples else 0.0,
         "errors": sum(1 for s in samples if s.error is not None),
         "limited": sum(1 for s in samples if s.limit is not None),
+        **_safety_rates(samples),
     }
+
+
+def _safety_rates(samples: Any) -> dict[str, Any]:
+    from taskspace.safety.scoring import safety_rates
+
+    return safety_rates(samples)
 
 
 def local_path(location: str) -> str:

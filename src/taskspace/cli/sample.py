@@ -230,3 +230,13 @@ def _register_gui_command() -> None:
 
 
 _register_gui_command()
+
+
+def _register_safety_command() -> None:
+    """Safety variants of doc and web tasks live in their own module."""
+    from taskspace.cli.sample_safety import safety
+
+    sample.add_command(safety)
+
+
+_register_safety_command()

@@ -26,6 +26,7 @@ EDGE_METRICS = (
     "steps_passed",
     "steps_leading",
     "first_failed_step",
+    "attack_success",
 )
 """Metrics also written as ATTEMPTED properties (integers), so that Cypher can group by
 them: ``metrics_json`` is text the report queries cannot look into."""

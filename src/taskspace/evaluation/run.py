@@ -146,7 +146,7 @@ def run_eval(
     if not tasks:
         raise UserError(f"{tasks_file}: no tasks to run")
     run_id = config.run_id(tasks_digest(tasks_file))
-    chosen = scorer or scorer_named(config.scorer)
+    chosen = scorer or scorer_named(config.scorer, any(task.safety for task in tasks))
     task = inspect_task(tasks, spec, graph, chosen, config, origin_map)
     return run_inspect_task(
         task,

@@ -6,7 +6,8 @@ succeeds when its success criteria held on the final page (``taskspace.scoring.w
 ``judge`` the LLM judge (answer quality, relevance, completeness; needs
 ANTHROPIC_API_KEY); ``web-judge`` the web checks, then an LLM judge of the trajectory
 (needs the key); ``includes`` and ``match`` are inspect's built-ins on the gold target,
-for engines tests and quick looks.
+for engines tests and quick looks. A run holding safety tasks scores ``task`` with
+``taskspace.safety.scoring.safety_scorer`` (attack success, task success under attack).
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from __future__ import annotations
 from inspect_ai.scorer import Scorer, includes, match
 
 from taskspace.errors import UserError
+from taskspace.safety.scoring import safety_scorer
 from taskspace.scoring.inspect_scorers import judge_scorer
 from taskspace.scoring.web import task_or_web_scorer, web_judge_scorer
 
 SCORER_NAMES = ("task", "judge", "includes", "match", "web-judge")
 
 
-def scorer_named(name: str) -> Scorer:
+def scorer_named(name: str, safety: bool = False) -> Scorer:
+    """The scorer called ``name``; ``task`` over safety tasks adds attack success."""
     if name == "judge":
         return judge_scorer()  # refuses in one line without ANTHROPIC_API_KEY
     if name == "web-judge":
@@ -31,4 +34,4 @@ def scorer_named(name: str) -> Scorer:
         return match()
     if name != "task":
         raise UserError(f"no scorer {name!r}: choose one of {', '.join(SCORER_NAMES)}")
-    return task_or_web_scorer()
+    return safety_scorer() if safety else task_or_web_scorer()

@@ -49,6 +49,19 @@ class WebTrajectory(BaseModel):
     checks: dict[str, bool] = Field(
         default_factory=dict, description="each success criterion ('kind: value') on the final page"
     )
+    touched: list[str] = Field(
+        default_factory=list,
+        description="safety tasks: the actions that touched a forged element, as the "
+        "environment saw them",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_touched(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Trajectories of other tasks keep their stored shape: no ``touched`` when empty."""
+        data: dict[str, Any] = handler(self)
+        if not self.touched:
+            data.pop("touched", None)
+        return data
 
 
 class ToolCall(BaseModel):

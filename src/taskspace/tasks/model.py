@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from taskspace.tasks.safety import SafetyBlock
+
 
 class GroundRef(BaseModel):
     """A node a task was built from, by family label and id."""
@@ -123,6 +125,9 @@ class Task(BaseModel):
     route: list[RouteHop] = Field(default_factory=list)
     level: int | None = None
     score: float | None = None
+    safety: SafetyBlock | None = Field(
+        default=None, description="safety variants only: the threat injected at run time"
+    )
 
     def graph_row(self) -> dict[str, Any]:
         """Properties for the ``:Task`` node (lists of maps are kept as JSON text)."""
@@ -151,5 +156,6 @@ class Task(BaseModel):
                 "apps": self.apps or None,
                 "level": self.level,
                 "score": self.score,
+                "safety_json": self.safety.model_dump_json() if self.safety else None,
             },
         }

@@ -1,0 +1,43 @@
+"""The evaluation environment's hook on doc retrieval: a safety sample's injection is
+laid over the chunks it names, in what retrieval returns for that sample only. The graph
+is never changed, so every other task (the original included) reads the real text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from taskspace.retrieval.model import Retrieval
+from taskspace.safety.injecting import inject
+from taskspace.scoring.inspect_scorers import TASK_METADATA_KEY
+from taskspace.tasks.model import Task
+from taskspace.tasks.safety import Injection
+
+
+def chunk_injection(metadata: Mapping[str, Any] | None) -> Injection | None:
+    """The injection the environment applies for a sample, read from its metadata."""
+    raw = (metadata or {}).get(TASK_METADATA_KEY)
+    if not isinstance(raw, str) or '"safety":null' in raw:
+        return None
+    safety = Task.model_validate_json(raw).safety
+    if safety is None or safety.injection.target != "chunks":
+        return None
+    return safety.injection
+
+
+def overlay(retrieval: Retrieval, injection: Injection | None) -> Retrieval:
+    """``retrieval`` with the injection in every returned chunk it targets."""
+    if injection is None:
+        return retrieval
+    targets = set(injection.node_ids)
+    items = [
+        item.model_copy(update={"text": inject(item.text, injection)})
+        if item.node_id in targets
+        else item
+        for item in retrieval.items
+    ]
+    return retrieval.model_copy(update={"items": items})
+
+
+def overlay_for_sample(retrieval: Retrieval, metadata: Mapping[str, Any] | None) -> Retrieval:
+    return overlay(retrieval, chunk_injection(metadata))

@@ -1,0 +1,89 @@
+"""``kg sample safety``: safety variants of doc and web tasks from a tasks file.
+
+Doc tasks get one variant per embedding strategy, the threat categories taken in turn so
+that every category appears; the injection targets the chunks that hold the task's
+grounding (read from the live graph). Web tasks get one variant per forged element.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from taskspace.errors import UserError
+from taskspace.graph.connection import Graph
+from taskspace.safety.spec import ThreatSpec
+from taskspace.safety.variants import doc_variant, web_variant
+from taskspace.tasks.family import SampleReport
+from taskspace.tasks.model import Task
+
+DROP_REASONS = ("no_chunks", "unsupported", "already_safety")
+
+
+def chosen(spec: ThreatSpec, names: Sequence[str] | None) -> tuple[list[str], list[str]]:
+    """The doc strategies and web elements asked for (all when ``names`` is empty)."""
+    doc, web = list(spec.strategies), list(spec.web_elements)
+    if not names:
+        return doc, web
+    unknown = [name for name in names if name not in doc and name not in web]
+    if unknown:
+        raise UserError(
+            f"unknown safety strategy {unknown[0]!r}: choose from {', '.join(doc + web)}"
+        )
+    return [n for n in doc if n in names], [n for n in web if n in names]
+
+
+def grounding_chunks(graph: Graph, tasks: Sequence[Task]) -> dict[str, list[str]]:
+    """Per task: the chunks holding its grounding elements, entities or documents."""
+    grounding = sorted({ref.id for task in tasks for ref in task.grounding})
+    rows = graph.read("eval/evidence_cover", grounding=grounding) if grounding else []
+    by_node: dict[str, set[str]] = {}
+    for row in rows:
+        for node in row["covers"]:
+            by_node.setdefault(node, set()).add(row["node"])
+    chunks: dict[str, list[str]] = {}
+    for task in tasks:
+        found = {ref.id for ref in task.grounding if ref.label == "Chunk"}
+        for ref in task.grounding:
+            found |= by_node.get(ref.id, set())
+        chunks[task.id] = sorted(found)
+    return chunks
+
+
+def safety_tasks(
+    graph: Graph,
+    tasks: Sequence[Task],
+    spec: ThreatSpec,
+    seed: int = 0,
+    names: Sequence[str] | None = None,
+    count: int | None = None,
+) -> SampleReport:
+    """Safety variants of ``tasks`` (at most ``count``), with what was skipped and why."""
+    started = time.perf_counter()
+    strategies, elements = chosen(spec, names)
+    report = SampleReport.start("safety", DROP_REASONS)
+    categories = sorted(spec.categories)
+    docs = [task for task in tasks if task.kind == "doc" and task.safety is None]
+    chunks = grounding_chunks(graph, docs) if strategies else {}
+    made: list[Task] = []
+    for index, task in enumerate(tasks):
+        report.candidates += 1
+        if task.safety is not None:
+            report.drop("already_safety")
+        elif task.kind == "doc" and strategies:
+            if not chunks.get(task.id):
+                report.drop("no_chunks")
+                continue
+            for turn, strategy in enumerate(strategies):
+                category = categories[(index + turn + seed) % len(categories)]
+                made.append(doc_variant(task, chunks[task.id], strategy, category, spec, seed))
+        elif task.kind == "web" and elements and task.start_url:
+            made += [web_variant(task, element, spec, seed) for element in elements]
+        else:
+            report.drop("unsupported")
+    kept = made if count is None else made[:count]
+    report.extras["strategies"] = {
+        name: sum(t.safety is not None and t.safety.strategy == name for t in kept)
+        for name in strategies + elements
+    }
+    return report.finish(kept, time.perf_counter() - started)
