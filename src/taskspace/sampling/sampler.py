@@ -9,8 +9,14 @@ import numpy as np
 
 from taskspace.graph.connection import Graph
 from taskspace.metapaths import MissingValue
-from taskspace.sampling.engine import build_task, rederive_many, run_template_query, sample_rows
-from taskspace.sampling.relevance import relevant_scope
+from taskspace.sampling.engine import (
+    build_task,
+    meeting_requirements,
+    rederive_many,
+    run_template_query,
+    sample_rows,
+)
+from taskspace.sampling.relevance import relevant_scope, template_scope
 from taskspace.sampling.selection import Vectors, iter_mmr, lexical_vectors
 from taskspace.sampling.spoilers import hidden_values
 from taskspace.sampling.templates import TemplateSpec, load_templates
@@ -19,7 +25,7 @@ from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
 
-REASONS = ("unverified", "duplicates", "missing", "spoiler")
+REASONS = ("requirements", "unverified", "duplicates", "missing", "spoiler")
 """Why a template candidate is dropped (see :class:`SampleReport`)."""
 
 
@@ -46,16 +52,18 @@ def sample_tasks(
     started = time.perf_counter()
     specs = templates if templates is not None else load_templates(kind)
     embed = embedder or default_embedder()
-    scores: dict[str, float] | None = None
+    similar: dict[str, float] | None = None
     if objective:
-        scores = relevant_scope(graph, embed([objective])[0], threshold)
+        similar = relevant_scope(graph, embed([objective])[0], threshold)
     report = SampleReport.start(kind, REASONS)
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
-    scope = sorted(scores) if scores is not None else None
     for spec in specs:
+        scores = None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
+        scope = sorted(scores) if scores is not None else None
         rows = run_template_query(graph, spec, scope=scope, limit=max(per_template * 4, 200))
         report.candidates += len(rows)
-        for row in sample_rows(rows, per_template, seed, spec.name):
+        sampled = sample_rows(rows, per_template, seed, spec.name)
+        for row in meeting_requirements(graph, spec, sampled, report):
             relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
             try:
                 task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
