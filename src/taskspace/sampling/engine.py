@@ -9,6 +9,7 @@ from typing import Any
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.metapaths import MissingValue, metapath_library, render, render_optional
+from taskspace.sampling.coverage import coverage_map
 from taskspace.sampling.requirements import check_requirements
 from taskspace.sampling.templates import StepTemplate, TemplateSpec
 from taskspace.tasks.family import SampleReport
@@ -97,14 +98,7 @@ def build_task(
         anchor=row["anchor"],
         fingerprint=fingerprint(prompt, answer),
         grounding=grounding,
-        coverage={
-            "node_type": sorted({ref.label for ref in grounding} | set(spec.subgraph.nodes)),
-            "edge_type": sorted(spec.subgraph.edges),
-            "pattern": [spec.name],
-            "page": [_page_key(spec, document, page)],
-            "site": [document],
-            "difficulty": [spec.difficulty],
-        },
+        coverage=coverage_map(spec, row, grounding, _page_key(spec, document, page), document),
         relevance=relevance,
         objective=objective,
         seed=seed,

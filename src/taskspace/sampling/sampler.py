@@ -58,7 +58,9 @@ def sample_tasks(
     report = SampleReport.start(kind, REASONS)
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
     for spec in specs:
-        scores = None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
+        scores = (
+            None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
+        )
         scope = sorted(scores) if scores is not None else None
         rows = run_template_query(graph, spec, scope=scope, limit=max(per_template * 4, 200))
         report.candidates += len(rows)

@@ -43,7 +43,10 @@ def coverage_report(tasks: Sequence[Task]) -> dict[str, dict[str, int]]:
     for task in tasks:
         for dimension, values in task.coverage.items():
             report.setdefault(dimension, Counter()).update(values)
-    report.setdefault("task_type", Counter()).update(task.type for task in tasks)
+    # A task that does not list its type as coverage still counts under it.
+    report.setdefault("task_type", Counter()).update(
+        task.type for task in tasks if "task_type" not in task.coverage
+    )
     return {dim: dict(sorted(counter.items())) for dim, counter in sorted(report.items())}
 
 
