@@ -27,6 +27,9 @@ REASONS = {
     "apps": "app count outside the level",
     "ambiguous": "start and goal read the same",
     "requirements": "grounded subgraph short of the template's declaration",
+    "llm_disagrees": "LLM's answer disagrees with the graph",
+    "llm_spoiler": "LLM's question gives the answer away",
+    "llm_quality": "LLM judge's quality below threshold",
 }
 """How the summary line tells each drop reason of :class:`SampleReport`."""
 
@@ -69,6 +72,8 @@ def summary_line(report: SampleReport) -> str:
         f"{count} ({REASONS.get(reason, reason)})" for reason, count in report.dropped.items()
     )
     line = f"{report.candidates} candidates; dropped: {dropped or 'none'}; {report.seconds:.2f}s"
+    if report.extras.get("instances"):
+        line += f"; instances {report.extras['instances']}"
     failed = "; ".join(
         f"{template}: " + ", ".join(f"{count} {reason}" for reason, count in sorted(counts.items()))
         for template, counts in sorted(report.requirements.items())
