@@ -26,9 +26,6 @@ from taskspace.sampling.templates import Subgraph
 FAILURES = ("labels", "node_count", "hops", "edges")
 """Why a candidate fails its template's declaration, in the order they are reported."""
 
-MAX_REACH = 100
-"""The longest path the hop check follows (the query slot's bound)."""
-
 
 def grounded_ids(row: dict[str, Any], columns: Sequence[str]) -> list[str]:
     """The distinct ids of the ``{label, id}`` maps in the row's grounding columns."""
@@ -56,7 +53,6 @@ def check_requirements(
     low, high = subgraph.node_count
     found = graph.read(
         "sampling/requirements",
-        {"reach": min(max(subgraph.max_hops, 1), MAX_REACH)},
         rows=batch,
         labels=subgraph.nodes,
         edges=subgraph.edges,

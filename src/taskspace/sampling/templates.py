@@ -19,6 +19,9 @@ from taskspace.graph.names import checked_label, checked_rel_type
 from taskspace.resources import resource_dir
 from taskspace.tasks.model import CriterionKind
 
+MAX_HOPS = 40
+"""The most hops a template may declare (the requirement check looks this far)."""
+
 
 class Subgraph(BaseModel):
     """What a template needs from the graph; every candidate's grounded nodes are checked
@@ -35,7 +38,7 @@ class Subgraph(BaseModel):
     edges: list[str] = Field(default_factory=list)
     via: list[str] = Field(default_factory=list)
     node_count: tuple[int, int] = (1, 1)
-    max_hops: int = 0
+    max_hops: int = Field(default=0, ge=0, le=MAX_HOPS)
 
     @field_validator("nodes")
     @classmethod
