@@ -3,10 +3,11 @@
 // labels), $edges (declared edge types), $reach (those and the `via` types). Paths are
 // looked for up to 40 hops (a template's most, templates.MAX_HOPS) and the caller
 // compares node count and hop limit: one query text, one plan. Every node is found
-// through an id index (one seek per family label). A grounded node's distance is its shortest path from the anchor
-// along the $reach types, either direction (the template's metapath: no shortcut through
-// a chunk or an entity hub counts). A declared edge type is present when it lies on such
-// a path, joins two grounded nodes, or alone links the anchor to a grounded node.
+// through an id index (one seek per family label). A grounded node's distance is its
+// shortest path from the anchor along the $reach types, either direction (the template's
+// metapath: no shortcut through a chunk or an entity hub counts). A declared edge type
+// is present when it lies on such a path, joins two grounded nodes, or alone links the
+// anchor to a grounded node.
 UNWIND $rows AS row
 CALL (row) {
   UNWIND [row.anchor] + row.ids AS id
