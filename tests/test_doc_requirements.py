@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from taskspace.cli.main import cli
 from taskspace.cli.sample_common import summary_line
 from taskspace.documents.loader import load_documents
 from taskspace.embeddings import embed
@@ -27,6 +29,7 @@ from taskspace.sampling.sampler import WRITTEN_PER_TEMPLATE, sample_tasks
 from taskspace.sampling.templates import Subgraph, TemplateSpec, load_templates
 from taskspace.settings import Settings
 from taskspace.tasks.family import SampleReport
+from taskspace.tasks.store import read_jsonl
 from tests.messages_api import messages_api
 from tests.support import SHARED_DATA
 
@@ -205,3 +208,17 @@ def test_offline_the_templates_render_and_the_report_says_so(docs: Graph) -> Non
     report = sample_tasks(docs, "doc", count=3, seed=2, templates=[_spec("section_title")])
     assert report.extras["instances"] == "rendered from templates (offline)"
     assert all(task.generator == "taskspace-offline" and not task.quality for task in report.tasks)
+
+
+def test_kg_sample_doc_write_offline_says_it_rendered_the_templates(
+    docs: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    env = {**server_env, "ANTHROPIC_API_KEY": ""}
+    out = tmp_path / "tasks.jsonl"
+    args = ["sample", "doc", "-n", "4", "--write", "--no-graph", "-o", str(out)]
+    result = CliRunner().invoke(cli, args, env=env)
+    assert result.exit_code == 0, result.output
+    printed = " ".join(result.output.split())  # the console wraps long lines
+    assert "instances rendered from templates (no ANTHROPIC_API_KEY)" in printed
+    assert "dropped: 0 (grounded subgraph short of the template's declaration)" in printed
+    assert all(task.generator == "taskspace-offline" for task in read_jsonl(out))
