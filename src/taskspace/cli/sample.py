@@ -74,12 +74,19 @@ def _save_templates(
     help="Cosine similarity a chunk needs to the objective.",
 )
 @_per_template
+@click.option(
+    "--write",
+    is_flag=True,
+    help="Let Claude write each instance from its subgraph, kept only when its answer agrees "
+    "with the graph and a judge's quality passes (needs ANTHROPIC_API_KEY; cached).",
+)
 @_llm
 @sample_options
 def sample_doc(
     objective: str | None,
     threshold: float,
     per_template: int,
+    write: bool,
     llm: bool,
     count: int,
     seed: int,
@@ -96,6 +103,7 @@ def sample_doc(
         objective=objective,
         threshold=threshold,
         per_template=per_template,
+        write=write,
     )
     _save_templates("doc", report, out, seed, no_graph, as_json, llm)
 

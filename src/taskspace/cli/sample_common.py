@@ -26,6 +26,10 @@ REASONS = {
     "spoiler": "prompt names a hidden value",
     "apps": "app count outside the level",
     "ambiguous": "start and goal read the same",
+    "requirements": "grounded subgraph short of the template's declaration",
+    "llm_disagrees": "LLM's answer disagrees with the graph",
+    "llm_spoiler": "LLM's question gives the answer away",
+    "llm_quality": "LLM judge's quality below threshold",
 }
 """How the summary line tells each drop reason of :class:`SampleReport`."""
 
@@ -67,7 +71,14 @@ def summary_line(report: SampleReport) -> str:
     dropped = ", ".join(
         f"{count} ({REASONS.get(reason, reason)})" for reason, count in report.dropped.items()
     )
-    return f"{report.candidates} candidates; dropped: {dropped or 'none'}; {report.seconds:.2f}s"
+    line = f"{report.candidates} candidates; dropped: {dropped or 'none'}; {report.seconds:.2f}s"
+    if report.extras.get("instances"):
+        line += f"; instances {report.extras['instances']}"
+    failed = "; ".join(
+        f"{template}: " + ", ".join(f"{count} {reason}" for reason, count in sorted(counts.items()))
+        for template, counts in sorted(report.requirements.items())
+    )
+    return f"{line}\nrequirements not met: {failed}" if failed else line
 
 
 def save_sampled(

@@ -9,7 +9,10 @@ from typing import Any
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.metapaths import MissingValue, metapath_library, render, render_optional
+from taskspace.sampling.coverage import coverage_map
+from taskspace.sampling.requirements import check_requirements
 from taskspace.sampling.templates import StepTemplate, TemplateSpec
+from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
 
@@ -110,14 +113,7 @@ def build_task(
         anchor=row["anchor"],
         fingerprint=fingerprint(prompt, answer),
         grounding=grounding,
-        coverage={
-            "node_type": sorted({ref.label for ref in grounding} | set(spec.subgraph.nodes)),
-            "edge_type": sorted(spec.subgraph.edges),
-            "pattern": [spec.name],
-            "page": [_page_key(spec, document, page)],
-            "site": [document],
-            "difficulty": [spec.difficulty],
-        },
+        coverage=coverage_map(spec, row, grounding, _page_key(spec, document, page), document),
         relevance=relevance,
         objective=objective,
         seed=seed,
@@ -168,6 +164,22 @@ def sample_rows(
     ordered = sorted(rows, key=lambda row: str(row["anchor"]))
     random.Random(f"{seed}:{salt}").shuffle(ordered)
     return ordered[:count]
+
+
+def meeting_requirements(
+    graph: Graph, spec: TemplateSpec, rows: list[dict[str, Any]], report: SampleReport
+) -> list[dict[str, Any]]:
+    """The rows whose grounded subgraph meets the template's declaration (one query for
+    the batch); each other row is counted in the report by the requirement it failed."""
+    kept = []
+    for row, failed in zip(
+        rows, check_requirements(graph, spec.subgraph, rows, spec.grounding), strict=True
+    ):
+        if failed is None:
+            kept.append(row)
+        else:
+            report.drop_requirement(spec.name, failed)
+    return kept
 
 
 def rederive(graph: Graph, spec: TemplateSpec, task: Task) -> bool:

@@ -1,12 +1,15 @@
 """Document and web template tasks as :class:`~taskspace.tasks.family.TaskFamily` members.
 
 Options: ``objective`` and ``threshold`` (keep to the part of the graph relevant to a
-text; documents), ``per_template`` (verified candidates kept per template).
+text; documents), ``per_template`` (verified candidates kept per template), ``write``
+(documents: Claude writes the instances, when ``ANTHROPIC_API_KEY`` is set; without it
+the templates render them and the report says so).
 """
 
 from __future__ import annotations
 
 from taskspace.graph.connection import Graph
+from taskspace.llm.client import StructuredLLM, llm_available
 from taskspace.sampling.engine import rederive
 from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import TemplateSpec, load_templates
@@ -32,7 +35,10 @@ class TemplateFamily(ScoredByCheck):
         return self._specs
 
     def sample(self, graph: Graph, options: SampleOptions) -> SampleReport:
-        return sample_tasks(
+        writer = None
+        if self.kind == "doc" and options.get("write") and llm_available():
+            writer = StructuredLLM(graph.settings)
+        report = sample_tasks(
             graph,
             self.kind,
             count=options.count,
@@ -40,7 +46,11 @@ class TemplateFamily(ScoredByCheck):
             objective=options.get("objective"),
             threshold=float(options.get("threshold", THRESHOLD)),
             per_template=int(options.get("per_template", PER_TEMPLATE)),
+            writer=writer,
         )
+        if self.kind == "doc" and options.get("write") and writer is None:
+            report.extras["instances"] = "rendered from templates (no ANTHROPIC_API_KEY)"
+        return report
 
     def score(self, task: Task, attempt: Attempt) -> TaskScore:
         """Web tasks run in the browser succeed by their success criteria on the final

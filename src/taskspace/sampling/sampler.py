@@ -8,9 +8,18 @@ from itertools import islice
 import numpy as np
 
 from taskspace.graph.connection import Graph
+from taskspace.llm.client import StructuredLLM
 from taskspace.metapaths import MissingValue
-from taskspace.sampling.engine import build_task, rederive_many, run_template_query, sample_rows
-from taskspace.sampling.relevance import relevant_scope
+from taskspace.sampling.engine import (
+    build_task,
+    meeting_requirements,
+    rederive_many,
+    run_template_query,
+    sample_rows,
+)
+from taskspace.sampling.llm_writer import REASONS as WRITER_REASONS
+from taskspace.sampling.llm_writer import write_instances
+from taskspace.sampling.relevance import relevant_scope, template_scope
 from taskspace.sampling.selection import Vectors, iter_mmr, lexical_vectors
 from taskspace.sampling.spoilers import hidden_values
 from taskspace.sampling.templates import TemplateSpec, load_templates
@@ -19,8 +28,11 @@ from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
 
-REASONS = ("unverified", "duplicates", "missing", "spoiler")
+REASONS = ("requirements", "unverified", "duplicates", "missing", "spoiler")
 """Why a template candidate is dropped (see :class:`SampleReport`)."""
+
+WRITTEN_PER_TEMPLATE = 3
+"""Candidates per template whose instance Claude writes (two calls each: writer, judge)."""
 
 
 def default_embedder() -> Embedder:
@@ -41,23 +53,32 @@ def sample_tasks(
     templates: list[TemplateSpec] | None = None,
     embedder: Embedder | None = None,
     duplicate_threshold: float = 0.95,
+    writer: StructuredLLM | None = None,
+    written_per_template: int = WRITTEN_PER_TEMPLATE,
 ) -> SampleReport:
-    """Sample up to ``count`` verified, diverse tasks of ``kind`` ("doc" or "web")."""
+    """Sample up to ``count`` verified, diverse tasks of ``kind`` ("doc" or "web").
+
+    With ``writer``, Claude writes the instances of up to ``written_per_template``
+    candidates per template before MMR (:mod:`taskspace.sampling.llm_writer`)."""
     started = time.perf_counter()
     specs = templates if templates is not None else load_templates(kind)
     embed = embedder or default_embedder()
-    scores: dict[str, float] | None = None
+    similar: dict[str, float] | None = None
     if objective:
-        scores = relevant_scope(graph, embed([objective])[0], threshold)
-    report = SampleReport.start(kind, REASONS)
+        similar = relevant_scope(graph, embed([objective])[0], threshold)
+    report = SampleReport.start(kind, REASONS + (WRITER_REASONS if writer else ()))
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
-    scope = sorted(scores) if scores is not None else None
     for spec in specs:
+        scores = (
+            None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
+        )
+        scope = sorted(scores) if scores is not None else None
         rows = run_template_query(
             graph, spec, scope=scope, limit=max(per_template * 4, 200), seed=seed
         )
         report.candidates += len(rows)
-        for row in sample_rows(rows, per_template, seed, spec.name):
+        sampled = sample_rows(rows, per_template, seed, spec.name)
+        for row in meeting_requirements(graph, spec, sampled, report):
             relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
             try:
                 task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
@@ -70,6 +91,17 @@ def sample_tasks(
                 pool.setdefault(task.id, (spec, task))
     specs_by_task = {task_id: spec for task_id, (spec, _) in pool.items()}
     candidates = [task for _, task in pool.values()]
+    if writer is not None:
+        candidates = write_instances(
+            graph,
+            writer,
+            specs_by_task,
+            _first_per_template(candidates, written_per_template),
+            report,
+        )
+        report.extras["instances"] = f"written by {writer.model}"
+    elif kind == "doc":
+        report.extras["instances"] = "rendered from templates (offline)"
     # Order the whole pool by MMR on cheap vectors, then verify (one query per template
     # and batch) and de-duplicate on stored vectors only as many tasks as it takes.
     ordered = iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates]))
@@ -93,6 +125,17 @@ def sample_tasks(
             if len(chosen) == count:
                 break
     return report.finish(chosen, time.perf_counter() - started)
+
+
+def _first_per_template(tasks: list[Task], size: int) -> list[Task]:
+    """The first ``size`` tasks of each template, in their order (what the writer sees)."""
+    seen: dict[str, int] = {}
+    kept = []
+    for task in tasks:
+        seen[task.template] = seen.get(task.template, 0) + 1
+        if seen[task.template] <= size:
+            kept.append(task)
+    return kept
 
 
 def _verified(

@@ -19,21 +19,33 @@ from taskspace.graph.names import checked_label, checked_rel_type
 from taskspace.resources import resource_dir
 from taskspace.tasks.model import CriterionKind
 
+MAX_HOPS = 40
+"""The most hops a template may declare (the requirement check looks this far)."""
+
 
 class Subgraph(BaseModel):
-    """What a template needs from the graph, declared so coverage can be reported."""
+    """What a template needs from the graph; every candidate's grounded nodes are checked
+    against it (:mod:`taskspace.sampling.requirements`) and it is reported as coverage.
+
+    ``nodes``: labels the grounded nodes must carry; ``edges``: edge types that must link
+    them; ``via``: further edge types (document or site structure) along which a grounded
+    node may be reached from the anchor without being required; ``node_count``: bounds on
+    the distinct grounded nodes; ``max_hops``: how far from the anchor, along ``edges`` and
+    ``via``, a grounded node may lie.
+    """
 
     nodes: list[str]
     edges: list[str] = Field(default_factory=list)
+    via: list[str] = Field(default_factory=list)
     node_count: tuple[int, int] = (1, 1)
-    max_hops: int = 0
+    max_hops: int = Field(default=0, ge=0, le=MAX_HOPS)
 
     @field_validator("nodes")
     @classmethod
     def _labels(cls, value: list[str]) -> list[str]:
         return [checked_label(label) for label in value]
 
-    @field_validator("edges")
+    @field_validator("edges", "via")
     @classmethod
     def _types(cls, value: list[str]) -> list[str]:
         return [checked_rel_type(rel) for rel in value]

@@ -43,7 +43,10 @@ def coverage_report(tasks: Sequence[Task]) -> dict[str, dict[str, int]]:
     for task in tasks:
         for dimension, values in task.coverage.items():
             report.setdefault(dimension, Counter()).update(values)
-    report.setdefault("task_type", Counter()).update(task.type for task in tasks)
+    # A task that does not list its type as coverage still counts under it.
+    report.setdefault("task_type", Counter()).update(
+        task.type for task in tasks if "task_type" not in task.coverage
+    )
     return {dim: dict(sorted(counter.items())) for dim, counter in sorted(report.items())}
 
 
@@ -54,7 +57,9 @@ class SampleReport:
     ``dropped`` counts candidates by reason (``unverified``: the answer did not re-derive;
     ``spoiler``: the prompt names a hidden value; ``duplicates``; ``missing``: a value the
     template shows is empty; ``apps``: app count outside the level; ``ambiguous``: start
-    and goal read the same). ``extras`` holds what only one kind has (a path's level, a
+    and goal read the same; ``requirements``: the grounded subgraph does not meet the
+    template's declaration, broken down in ``requirements`` by template and failed
+    requirement). ``extras`` holds what only one kind has (a path's level, a
     chain's scope, the starts a walk could take …).
     """
 
@@ -63,6 +68,7 @@ class SampleReport:
     candidates: int = 0
     dropped: dict[str, int] = field(default_factory=dict)
     per_template: dict[str, int] = field(default_factory=dict)
+    requirements: dict[str, dict[str, int]] = field(default_factory=dict)
     coverage: dict[str, dict[str, int]] = field(default_factory=dict)
     seconds: float = 0.0
     extras: dict[str, Any] = field(default_factory=dict)
@@ -74,6 +80,12 @@ class SampleReport:
 
     def drop(self, reason: str) -> None:
         self.dropped[reason] = self.dropped.get(reason, 0) + 1
+
+    def drop_requirement(self, template: str, failed: str) -> None:
+        """Count a candidate of ``template`` dropped for the requirement it failed."""
+        self.drop("requirements")
+        counts = self.requirements.setdefault(template, {})
+        counts[failed] = counts.get(failed, 0) + 1
 
     def finish(self, tasks: Sequence[Task], seconds: float) -> SampleReport:
         """Record the kept tasks, with their templates and coverage, and the time taken."""
@@ -91,6 +103,7 @@ class SampleReport:
             "candidates": self.candidates,
             **{f"dropped_{reason}": count for reason, count in self.dropped.items()},
             "per_template": self.per_template,
+            **({"requirements": self.requirements} if self.requirements else {}),
             "coverage": self.coverage,
             **self.extras,
             "seconds": round(self.seconds, 3),

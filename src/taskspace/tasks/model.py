@@ -116,6 +116,11 @@ class Task(BaseModel):
     objective: str | None = None
     seed: int
     generator: str = "taskspace-offline"
+    quality: dict[str, float] = Field(
+        default_factory=dict,
+        description="an LLM judge's 0-1 scores of a written instance (clarity, relevance, "
+        "difficulty, completeness); empty for a template-rendered task",
+    )
     start_url: str | None = None
     steps: list[WebStep] = Field(default_factory=list)
     success: list[SuccessCriterion] = Field(default_factory=list)
