@@ -6,8 +6,10 @@ was checked by hand against the source file:
 - harbor_report.html: Table 1 "Containers" is 120, 131, 158 (total 409; March - January
   = 38; only March is above the average 136.3); Figure 1's caption and the Overview
   sentence "... Figure 1 shows the new terminal layout designed by Kestrel Engineering.";
-  Nordwind Shipping is named in three paragraphs (Overview, Outlook, Finances); the
-  Overview sentence on growth names Nordwind Shipping, not the Port of Valdoria.
+  of the names in that Overview paragraph only Kestrel Engineering is also named by another
+  document (nordwind_profile.md, "Fleet"); Nordwind Shipping is named in three paragraphs
+  (Overview, Outlook, Finances); the Overview sentence on growth names Nordwind Shipping,
+  not the Port of Valdoria.
 - nordwind_profile.md: "Fleet" states eleven container vessels, "Routes" every four days;
   "Partners" names the Valdoria Port Authority, which harbor-guide.md names under
   "Arrival" (and names nothing else of "Partners").
@@ -74,6 +76,11 @@ HAND_CHECKED: list[tuple[str, str, str]] = [
     ("table_outlier", "“Containers” that is above the average", "March"),
     ("table_outlier", "“F1” that is below the average", "Without LM"),
     ("entity_mentions", "“Harbor Freight Annual Report” is “Nordwind Shipping”", "3"),
+    (
+        "figure_entity_hop",
+        "In “Harbor Freight Annual Report”, a passage refers to Figure 1.",
+        "Nordwind Shipping Company Profile | Kestrel Engineering",
+    ),
     (
         "entity_synthesis",
         "section “Partners” of “Nordwind Shipping Company Profile”",
