@@ -47,7 +47,7 @@ def test_sampled_answers_re_derive_and_cover_the_task_types(corpus: Graph) -> No
     assert {task.template for task in report.tasks} == {s.name for s in load_templates("doc")}
     specs = {spec.name: spec for spec in load_templates("doc")}
     assert all(rederive(corpus, specs[task.template], task) for task in report.tasks)
-    assert report.coverage["difficulty"].keys() == {"easy", "medium", "hard"}
+    assert report.coverage["difficulty"].keys() == {"easy", "medium", "hard", "expert"}
     by_template = {task.template: task for task in report.tasks}
     cell = by_template["table_cell"]
     assert "January" in cell.prompt and "Containers" in cell.prompt and cell.answer == "120"
@@ -157,7 +157,7 @@ def test_real_documents_give_verified_tasks_of_every_kind_they_support(
     kinds = {task.type for task in report.tasks}
     assert {
         "information_extraction",
-        "table_numerical",
+        "table_qa",
         "cross_document_link",
         "sequence_order",
         "structure_navigation",

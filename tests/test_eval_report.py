@@ -161,7 +161,7 @@ def test_tables_count_what_the_runs_wrote(results: Results) -> None:
     difficulties = [value for value, _ in _table(data, "by_difficulty")]
     assert list(dict.fromkeys(difficulties)) == [
         level
-        for level in ("easy", "medium", "hard")
+        for level in ("easy", "medium", "hard", "expert")
         if any(t.difficulty == level for t in results.tasks)
     ]
     # Document tasks have neither a level nor a route: those tables are named as omitted.

@@ -78,7 +78,7 @@ def test_sampling_looks_at_a_bounded_id_window_and_re_derives_in_one_query(
         row["anchor"] for row in every if row["anchor"] in sections[:3]
     ]
 
-    tasks = sample_tasks(graph, "doc", count=40, seed=1).tasks
+    tasks = sample_tasks(graph, "doc", count=80, seed=1).tasks
     mine = [task for task in tasks if task.template == spec.name]
     assert len(mine) >= 2
     renamed = mine[0].anchor

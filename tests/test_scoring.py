@@ -10,7 +10,13 @@ import pytest
 from rouge_score import rouge_scorer  # type: ignore[import-untyped]
 
 from taskspace.scoring.attempts import score_attempt
-from taskspace.scoring.checks import CHECK_KINDS, UnknownCheckError, check_passes, numbers_in
+from taskspace.scoring.checks import (
+    CHECK_KINDS,
+    UnknownCheckError,
+    check_passes,
+    numbers_in,
+    parse_check,
+)
 from taskspace.scoring.citations import citation_scores
 from taskspace.scoring.passk import mean_pass_at_k, pass_at_k, pass_at_k_by_task
 from taskspace.scoring.text import exact_match, lcs_length, normalize_answer, rouge_l, token_f1
@@ -185,6 +191,27 @@ def test_number_parsing_and_unknown_checks() -> None:
     assert check_passes("number", "Overview", "overview")  # no number: exact
     with pytest.raises(UnknownCheckError, match="unknown check 'fuzzy'"):
         check_passes("fuzzy", "a", "a")
+
+
+KEY_SENTENCES = (
+    "Ships report to the Valdoria Port Authority twelve hours before arrival. Captains "
+    "confirm their cargo manifest with the harbor office before docking."
+)
+
+
+def test_rouge_check_uses_the_threshold_the_task_declares() -> None:
+    summary = "Ships report to the port authority twelve hours before arrival."
+    score = rouge_l(summary, KEY_SENTENCES)
+    assert 0.4 < score < 0.7
+    assert check_passes("rouge", KEY_SENTENCES, summary)  # the default, 0.3
+    assert check_passes("rouge:0.4", KEY_SENTENCES, summary)
+    assert not check_passes("rouge:0.7", KEY_SENTENCES, summary)
+    assert not check_passes("rouge", KEY_SENTENCES, "Monthly cargo volumes rose in March.")
+    assert parse_check("rouge:0.35") == ("rouge", 0.35) and parse_check("exact") == ("exact", None)
+    assert "rouge" in CHECK_KINDS
+    for bad in ("rouge:1.5", "rouge:x", "exact:0.3"):
+        with pytest.raises(UnknownCheckError, match="only rouge takes a threshold"):
+            check_passes(bad, "a", "a")
 
 
 def test_citation_precision_and_recall() -> None:

@@ -9,7 +9,7 @@ from taskspace.documents.loader import load_documents
 from taskspace.graph.connection import Graph
 from taskspace.sampling.sampler import sample_tasks
 from taskspace.scoring.attempts import score_attempt
-from taskspace.scoring.checks import CHECK_KINDS, check_passes
+from taskspace.scoring.checks import CHECK_KINDS, check_passes, parse_check
 from taskspace.tasks.attempt import Attempt
 from tests.doc_support import require_real_eips
 
@@ -20,7 +20,7 @@ def test_checks_on_sampled_document_tasks(graph: Graph) -> None:
     report = load_documents(graph, [FIXTURES, *require_real_eips()])
     assert not report.errors, report.errors
     tasks = sample_tasks(graph, "doc", count=40, seed=5).tasks
-    assert {task.check for task in tasks} == set(CHECK_KINDS)
+    assert {parse_check(task.check)[0] for task in tasks} == set(CHECK_KINDS)
     for task in tasks:
         cited = [ref.id for ref in task.grounding]
         gold = score_attempt(task, Attempt(task_id=task.id, answer=task.answer, cited=cited))

@@ -1,4 +1,5 @@
-// comparison: two sibling sections with different paragraph counts.
+// comparison: the first quantity each of two sibling sections states in its text (a
+// number in digits or words, e.g. "eleven container vessels", "4 days"), compared.
 // Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
 // in id order from $start (after the label's id prefix), wrapping to the first ids, so
 // that sampling does the same work however large the graph is and seeds cover all of it.
@@ -25,16 +26,55 @@ CALL () {
 }
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a)
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(b:Section)
-WHERE b.position > a.position
-WITH a, b ORDER BY b.position
-WITH a, head(collect(b)) AS b WHERE b IS NOT NULL
-CALL (a) { OPTIONAL MATCH (a)-[:CONTAINS]->(p:Paragraph) RETURN count(p) AS a_count }
-CALL (b) { OPTIONAL MATCH (b)-[:CONTAINS]->(p:Paragraph) RETURN count(p) AS b_count }
-WITH a, b, a_count, b_count WHERE a_count <> b_count
+WHERE b.position > a.position AND trim(b.text) <> trim(a.text)
+  AND NOT toLower(a.text) CONTAINS 'references' AND NOT toLower(b.text) CONTAINS 'references'
+UNWIND [a, b] AS s
+// A section's first quantity: the first number of its first paragraph that states one,
+// with what it counts (the next word, and the one after unless it is a function word).
+// Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
+CALL (s) {
+  MATCH (s)-[:CONTAINS]->(p:Paragraph)
+  WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
+  WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
+  UNWIND range(1, size(words) - 2) AS i
+  WITH p, words, clean, i,
+       {two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+        eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
+        seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
+        fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90} AS named
+  WHERE (clean[i] =~ '[0-9]+(\\.[0-9]+)?' OR named[clean[i]] IS NOT NULL)
+    AND NOT words[i] =~ '.*[.,;:)]'
+    // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
+    AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
+    AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.']
+  WITH p, words, clean, i,
+       coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
+       CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
+  WITH p, words, clean, i, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
+  // What is counted is written in lower case ("201 Created" and "2014 IETF Trust" are a
+  // status code and a year, not quantities) and is not a function word.
+  WHERE last + 1 < size(words) AND words[last + 1] =~ '[a-z][a-z-]+[.,;:)]?'
+    AND NOT clean[last + 1] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
+  WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
+       clean[last + 1] + CASE
+         WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
+              AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
+         THEN ' ' + clean[last + 2] ELSE '' END AS counted
+  RETURN p AS holder, value, said, counted ORDER BY p.position, i LIMIT 1
+}
+WITH a, b, collect({section: s, paragraph: holder, value: value, said: said, counted: counted}) AS pair
+WHERE size(pair) = 2 AND pair[0].value <> pair[1].value
+WITH a, b, pair ORDER BY b.position
+WITH a, head(collect([b, pair])) AS pick
+WITH a, pick[0] AS b, pick[1] AS pair
 MATCH (d:Document {path: a.file})
-RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(a.text) AS first, trim(b.text) AS second,
-       CASE WHEN a_count > b_count THEN trim(a.text) ELSE trim(b.text) END AS larger,
+RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+       trim(a.text) AS first, trim(b.text) AS second,
+       pair[0].counted AS first_counted, pair[1].counted AS second_counted,
+       pair[0].said AS first_said, pair[1].said AS second_said,
+       CASE WHEN pair[0].value > pair[1].value THEN trim(a.text) ELSE trim(b.text) END AS larger,
        a.page AS page, d.id AS document_id,
        [{label: 'Section', id: a.id}, {label: 'Section', id: b.id},
+        {label: 'Paragraph', id: pair[0].paragraph.id}, {label: 'Paragraph', id: pair[1].paragraph.id},
         {label: 'Document', id: d.id}] AS grounded
 ORDER BY anchor LIMIT $limit

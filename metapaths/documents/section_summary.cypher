@@ -1,4 +1,5 @@
-// summarization: a section with at least two paragraphs; key entities are the gold points.
+// summarization: a section with at least two paragraphs; its key sentences (the opening
+// sentence of each paragraph directly under it, in reading order) are the gold summary.
 // Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
 // in id order from $start (after the label's id prefix), wrapping to the first ids, so
 // that sampling does the same work however large the graph is and seeds cover all of it.
@@ -24,14 +25,19 @@ CALL () {
   RETURN s
 }
 MATCH (s)-[:CONTAINS]->(p:Paragraph)
-WITH s, collect(p) AS paragraphs WHERE size(paragraphs) >= 2
-UNWIND paragraphs AS p
-OPTIONAL MATCH (p)-[:MENTIONS]->(e:Entity)
-WITH s, paragraphs, e, count(p) AS mentions ORDER BY mentions DESC, e.label
-WITH s, paragraphs, [x IN collect(e.label) WHERE x IS NOT NULL][0..3] AS key_points
-WHERE size(key_points) >= 2
+WHERE size(trim(p.text)) >= 40
+WITH s, p ORDER BY p.position
+WITH s, collect(p)[0..3] AS paragraphs WHERE size(paragraphs) >= 2
+// A paragraph's first sentence: up to its first ". " (abbreviations like "e.g." and
+// "Fig." do not end one), else the whole paragraph.
+WITH s, paragraphs,
+     [p IN paragraphs | replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~')] AS texts
+WITH s, paragraphs,
+     [t IN texts | replace(CASE WHEN t CONTAINS '. ' THEN split(t, '. ')[0] + '.' ELSE t END, '.~', '. ')] AS key_sentences
+WITH s, paragraphs, reduce(out = '', k IN key_sentences | out + CASE WHEN out = '' THEN '' ELSE ' ' END + k) AS key_text
+WHERE size(key_text) >= 80 AND size(key_text) <= 700 AND size(trim(s.text)) > 2
 MATCH (d:Document {path: s.file})
-RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, key_points,
+RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, key_text,
        size(paragraphs) AS paragraph_count, s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}]
        + [p IN paragraphs | {label: 'Paragraph', id: p.id}] AS grounded

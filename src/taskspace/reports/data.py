@@ -94,8 +94,8 @@ def _fill(table: Breakdown, rows: list[Record], value_of: Any = None) -> Breakdo
 
 
 def _order(value: str) -> tuple[int, float, str]:
-    """Numbers in numeric order, difficulties easy → hard, the rest alphabetically."""
-    difficulty = {"easy": 0, "medium": 1, "hard": 2}
+    """Numbers in numeric order, difficulties easy → expert, the rest alphabetically."""
+    difficulty = {"easy": 0, "medium": 1, "hard": 2, "expert": 3}
     if value in difficulty:
         return (0, difficulty[value], value)
     try:

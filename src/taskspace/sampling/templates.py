@@ -17,7 +17,8 @@ from pydantic import BaseModel, Field, field_validator
 
 from taskspace.graph.names import checked_label, checked_rel_type
 from taskspace.resources import resource_dir
-from taskspace.tasks.model import CriterionKind
+from taskspace.scoring.checks import parse_check
+from taskspace.tasks.model import CriterionKind, Difficulty
 
 MAX_HOPS = 40
 """The most hops a template may declare (the requirement check looks this far)."""
@@ -80,7 +81,7 @@ class TemplateSpec(BaseModel):
     name: str
     kind: Literal["doc", "web"]
     type: str
-    difficulty: Literal["easy", "medium", "hard"]
+    difficulty: Difficulty
     description: str
     subgraph: Subgraph
     query: str = Field(description="named query under metapaths/, e.g. 'documents/section_title'")
@@ -90,7 +91,10 @@ class TemplateSpec(BaseModel):
     grounding: list[str] = Field(
         description="row columns holding {label, id} maps or lists of them: GROUNDED_IN targets"
     )
-    check: Literal["exact", "contains_all", "number", "keywords"] = "exact"
+    check: str = Field(
+        default="exact",
+        description="exact, contains_all, number, keywords, or rouge:T (ROUGE-L >= T)",
+    )
     hidden: list[str] = Field(
         default_factory=list,
         description="row columns the prompt must not name (the spoiler check drops it)",
@@ -102,6 +106,12 @@ class TemplateSpec(BaseModel):
     steps: list[StepTemplate] = Field(default_factory=list)
     success: list[SuccessTemplate] = Field(default_factory=list)
     path: Path | None = None
+
+    @field_validator("check")
+    @classmethod
+    def _check(cls, value: str) -> str:
+        parse_check(value)  # an unknown kind or a bad threshold fails when loading
+        return value
 
 
 def template_root() -> Path:

@@ -17,6 +17,9 @@ strict about content, so that ``success`` means what a reader of the task would 
   (normalised tokens that are not stopwords) appear among the answer's tokens. Words the
   prompt already names ("Figure 1", the document's title) do not count, unless nothing
   else is left; a gold of stopwords only is checked as ``exact``.
+- ``rouge`` (written ``rouge:T``, the threshold declared by the template): the answer's
+  ROUGE-L F-measure against the gold (key sentences read from the graph) is at least
+  ``T`` (default ``ROUGE_THRESHOLD``); for summaries, whose wording is free.
 """
 
 from __future__ import annotations
@@ -27,9 +30,12 @@ import string
 from collections.abc import Callable
 from functools import lru_cache
 
-from taskspace.scoring.text import answer_tokens, normalize_answer
+from taskspace.scoring.text import answer_tokens, normalize_answer, rouge_l
 
-CHECK_KINDS: tuple[str, ...] = ("exact", "number", "contains_all", "keywords")
+CHECK_KINDS: tuple[str, ...] = ("exact", "number", "contains_all", "keywords", "rouge")
+
+ROUGE_THRESHOLD = 0.3
+"""The ROUGE-L F-measure a ``rouge`` answer needs when its check names no threshold."""
 
 KEYWORD_SHARE = 2 / 3
 """The share of the gold's content words an answer must contain for ``keywords``."""
@@ -143,11 +149,16 @@ def _keywords(gold: str, answer: str, prompt: str) -> bool:
     return present >= math.ceil(KEYWORD_SHARE * len(wanted) - 1e-9)
 
 
+def _rouge(gold: str, answer: str, prompt: str, threshold: float = ROUGE_THRESHOLD) -> bool:
+    return rouge_l(answer, gold) >= threshold - 1e-12
+
+
 _CHECKS: dict[str, Callable[[str, str, str], bool]] = {
     "exact": _exact,
     "number": _number,
     "contains_all": _contains_all,
     "keywords": _keywords,
+    "rouge": _rouge,
 }
 
 
@@ -155,12 +166,28 @@ class UnknownCheckError(ValueError):
     """A task names a check kind this module does not know."""
 
 
+def parse_check(check: str) -> tuple[str, float | None]:
+    """A check's kind and its threshold: ``"rouge:0.35"`` -> ``("rouge", 0.35)``; only
+    ``rouge`` takes one (a number in [0, 1]). Raises :class:`UnknownCheckError`."""
+    kind, _, given = check.partition(":")
+    if kind not in _CHECKS:
+        known = ", ".join(CHECK_KINDS)
+        raise UnknownCheckError(f"unknown check {check!r}; known: {known}")
+    if not given:
+        return kind, None
+    try:
+        threshold = float(given)
+    except ValueError:
+        threshold = -1.0
+    if kind != "rouge" or not 0.0 <= threshold <= 1.0:
+        raise UnknownCheckError(f"check {check!r}: only rouge takes a threshold, in [0, 1]")
+    return kind, threshold
+
+
 def check_passes(check: str, gold: str, answer: str, prompt: str = "") -> bool:
     """Whether ``answer`` passes the task's ``check`` against ``gold``; ``prompt`` (the
     task's) only lets a ``number`` answer restate numbers the question names."""
-    try:
-        judge = _CHECKS[check]
-    except KeyError:
-        known = ", ".join(CHECK_KINDS)
-        raise UnknownCheckError(f"unknown check {check!r}; known: {known}") from None
-    return judge(gold, answer, prompt)
+    kind, threshold = parse_check(check)
+    if kind == "rouge":
+        return _rouge(gold, answer, prompt, ROUGE_THRESHOLD if threshold is None else threshold)
+    return _CHECKS[kind](gold, answer, prompt)

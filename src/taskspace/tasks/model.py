@@ -85,6 +85,10 @@ class WebHop(BaseModel):
     check: HopCheck = Field(default_factory=HopCheck)
 
 
+Difficulty = Literal["easy", "medium", "hard", "expert"]
+"""GRAPH2EVAL's four difficulty levels (Easy, Medium, Hard, Expert)."""
+
+
 class RouteHop(BaseModel):
     """One transition of a GUI navigation task's gold route: the action queue that leads
     from one page-graph screen to the next."""
@@ -100,7 +104,7 @@ class Task(BaseModel):
     kind: Literal["doc", "web", "path", "multihop", "gui"]
     type: str
     template: str
-    difficulty: Literal["easy", "medium", "hard"]
+    difficulty: Difficulty
     prompt: str
     answer: str
     answer_type: str = "text"

@@ -1,0 +1,50 @@
+// synthesis: two documents joined through a shared entity. A section of one document names
+// exactly one entity that another document also mentions; the other document mentions it
+// under one heading. Answering needs both documents: which entity, and where in the other.
+// Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
+// in id order from $start (after the label's id prefix), wrapping to the first ids, so
+// that sampling does the same work however large the graph is and seeds cover all of it.
+CALL () {
+  MATCH (s:Section) WHERE s.id IN $anchors RETURN s
+  UNION ALL
+  MATCH (first:Section) WHERE first.id IS NOT NULL
+  WITH first ORDER BY first.id LIMIT 1
+  WITH CASE WHEN first.id CONTAINS ':' THEN split(first.id, ':')[0] + ':' ELSE '' END + $start AS from
+  CALL (from) {
+    MATCH (s:Section) WHERE s.id >= from
+    WITH s ORDER BY s.id LIMIT $scan
+    RETURN collect(s) AS after
+  }
+  CALL (from, after) {
+    // an empty range once the window is full: the seek below then reads nothing
+    WITH CASE WHEN size(after) < $scan THEN from ELSE '' END AS until
+    MATCH (s:Section) WHERE s.id < until
+    WITH s ORDER BY s.id LIMIT $scan
+    RETURN collect(s) AS before
+  }
+  UNWIND after + before[0..$scan - size(after)] AS s
+  RETURN s
+}
+WITH s WHERE size(trim(s.text)) > 2
+MATCH (s)-[:CONTAINS]->(p:Paragraph)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
+WITH s, e, collect(p) AS here
+MATCH (e)<-[:MENTIONS]-(q:Paragraph) WHERE q.file <> s.file
+WITH s, q.file AS other, e, here, collect(q) AS there
+// Per other document: the entities of this section it mentions; exactly one.
+WITH s, other, collect({e: e, here: here, there: there}) AS shared
+WHERE size(shared) = 1
+WITH s, other, shared[0].e AS e, shared[0].here AS here, shared[0].there AS there
+WITH s, other, e, here, there, [q IN there | trim(coalesce(last(q.heading_path), ''))] AS heads
+WHERE all(h IN heads WHERE h = heads[0]) AND heads[0] <> ''
+WITH s, other, e, here, there, heads[0] AS heading ORDER BY other
+WITH s, head(collect([other, e, here, there, heading])) AS pick
+MATCH (d:Document {path: s.file}), (o:Document {path: pick[0]})
+WITH s, d, o, pick[1] AS e, pick[2] AS here, pick[3] AS there, pick[4] AS heading
+WHERE heading <> trim(coalesce(o.title, ''))
+RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+       trim(s.text) AS title, CASE WHEN trim(coalesce(o.title, '')) <> '' THEN o.title ELSE o.name END AS other_document,
+       e.label AS entity, heading, s.page AS page, d.id AS document_id,
+       [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}, {label: 'Entity', id: e.id},
+        {label: 'Document', id: o.id}]
+       + [p IN here | {label: 'Paragraph', id: p.id}] + [q IN there | {label: 'Paragraph', id: q.id}] AS grounded
+ORDER BY anchor LIMIT $limit
