@@ -36,6 +36,17 @@ def _quoted(text: str) -> str:
     return f'"{text}"'
 
 
+_PLAIN_TYPES: dict[type, str] = {
+    str: "string",
+    float: "double",
+    bool: "boolean",
+    date: "date",
+    datetime: "datetime",
+    WGS84Point: "point",
+}
+"""Exact types whose CSV type needs no check (ints do: a long has a range)."""
+
+
 def _scalar_type(value: Any) -> str:
     if isinstance(value, bool):
         return "boolean"
@@ -119,6 +130,7 @@ class NodeTable:
     def __init__(self, folder: Path, name: str, labels: str, id_space: str) -> None:
         self.folder, self.name, self.labels, self.id_space = folder, name, labels, id_space
         self.groups: list[_Group] = []
+        self.placed: dict[tuple[str, ...], tuple[_Group, tuple[int, ...], int]] = {}
         self.multiline = False
 
     @property
@@ -127,21 +139,49 @@ class NodeTable:
 
     def add(self, node_id: str, props: Mapping[str, Any]) -> None:
         """Write one node; raises :class:`UnwritableValue` before writing anything."""
-        typed = {key: csv_type(value) for key, value in props.items() if key != "id"}
-        fields = {key: csv_field(props[key], kind.endswith("[]")) for key, kind in typed.items()}
-        group = next((g for g in self.groups if g.fits(typed)), None) or self._new_group()
-        for key, kind in typed.items():
-            if key not in group.columns:
-                group.columns[key] = (len(group.columns) + 1, kind)
-        line = [""] * (1 + max((group.columns[key][0] for key in fields), default=0))
+        keys: list[str] = []
+        kinds: list[str] = []
+        fields: list[str] = []
+        for key, value in props.items():
+            if key == "id":
+                continue
+            kind = _PLAIN_TYPES.get(type(value))
+            if kind is None:  # lists, ints (range-checked), subclasses
+                kind = csv_type(value)
+                fields.append(csv_field(value, kind.endswith("[]")))
+            elif kind == "string":
+                fields.append(_quoted(value))
+            else:
+                fields.append(_quoted(_scalar_text(value)))
+            keys.append(key)
+            kinds.append(kind)
+        signature = (*keys, *kinds)
+        placed = self.placed.get(signature)
+        if placed is None:
+            placed = self.placed[signature] = self._place(dict(zip(keys, kinds, strict=True)))
+        group, positions, width = placed
+        line = [""] * width
         line[0] = _quoted(node_id)
-        for key, text in fields.items():
-            line[group.columns[key][0]] = text
+        for position, text in zip(positions, fields, strict=True):
+            line[position] = text
         row = ",".join(line)
         if "\n" in row or "\r" in row:
             self.multiline = True
         group.handle.write(row + "\n")
         group.rows += 1
+
+    def _place(self, typed: dict[str, str]) -> tuple[_Group, tuple[int, ...], int]:
+        """The group for rows of these keys and types, and the keys' columns there.
+
+        Rows of one signature always land in one group: a group that fits it once gets
+        its keys as columns of those types, and a column's type never changes; a group
+        that does not fit never will. So the choice is made once per signature."""
+        group = next((g for g in self.groups if g.fits(typed)), None) or self._new_group()
+        for key, kind in typed.items():
+            if key not in group.columns:
+                group.columns[key] = (len(group.columns) + 1, kind)
+        positions = tuple(group.columns[key][0] for key in typed)
+        return group, positions, 1 + max(positions, default=0)
 
     def _new_group(self) -> _Group:
         index = len(self.groups)

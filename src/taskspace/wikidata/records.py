@@ -48,6 +48,8 @@ RANKS = {
 }
 _JSON_DATATYPES = {"CommonsMedia": "commonsMedia", "Monolingualtext": "monolingualtext"}
 _LABELS = {RDFS_LABEL, SKOS_PREF_LABEL, SCHEMA_NAME}
+MAX_CHECKED = 200_000
+"""Good claim predicates remembered (Wikidata has some 12,000 properties, a few forms each)."""
 
 
 def datatype_name(iri: str) -> str:
@@ -86,6 +88,7 @@ class RecordGrouper:
         self.ignored = 0
         self.triples = 0
         self._last: EntityRecord | None = None
+        self._checked: set[str] = set()  # claim predicates known good: dumps repeat them
 
     def records(self, triples: Iterable[Triple]) -> Iterator[EntityRecord]:
         last_iri, last = "", None  # the previous subject: sorted input repeats it
@@ -95,7 +98,7 @@ class RecordGrouper:
             if not isinstance(subject, IRI):
                 self.ignored += 1
                 continue
-            if self._bad_predicate(triple):
+            if triple.predicate not in self._checked and self._bad_predicate(triple):
                 continue  # reported; checked first so that it creates no subject either
             iri = subject.value
             if last is not None and iri == last_iri and self.open.get(last.id) is last:
@@ -146,6 +149,8 @@ class RecordGrouper:
             return False
         pid = triple.predicate[len(PROP_NS) :].rpartition("/")[2]
         if PROPERTY_ID.fullmatch(pid):
+            if len(self._checked) < MAX_CHECKED:
+                self._checked.add(triple.predicate)
             return False
         if self.on_issue is not None:
             reason = (

@@ -81,6 +81,7 @@ _NUMBER_TYPES = {
     f"{XSD}{name}" for name in ("decimal", "integer", "double", "float", "int", "long")
 }
 _TIME_TYPES = {f"{XSD}dateTime", f"{XSD}date"}
+_ID_KINDS = {"Q": "item", "P": "property"}
 
 
 @lru_cache(maxsize=65536)
@@ -234,13 +235,20 @@ def parse_point(text: str) -> tuple[float, float, str | None] | None:
     return latitude, longitude, (entity_id(globe_iri) if globe_iri else None)
 
 
+@lru_cache(maxsize=65536)
+def iri_value(iri: str) -> Value:
+    """The value an IRI object stands for; cached, as dumps name the same items over and
+    over (Values are immutable, so one can be shared)."""
+    qid = entity_id(iri)
+    if qid is None:
+        return Value("url", iri)
+    return Value(_ID_KINDS.get(qid[0], "string"), qid)
+
+
 def rdf_value(term: Term) -> Value:
     """The typed value of an RDF object (wdt:, ps:, pq:)."""
     if isinstance(term, IRI):
-        qid = entity_id(term.value)
-        if qid is None:
-            return Value("url", term.value)
-        return Value({"Q": "item", "P": "property"}.get(qid[0], "string"), qid)
+        return iri_value(term.value)
     if isinstance(term, BNode):
         return Value("somevalue", "")
     if term.lang:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from taskspace.wikidata.ntriples import OnIssue
 from taskspace.wikidata.terms import ParseIssue, Triple
+from taskspace.wikidata.turtle_fast import CHUNK_LINES, parse_chunk
 from taskspace.wikidata.turtle_syntax import TurtleParser, TurtleState, TurtleSyntaxError
 
 _SPARQL_DIRECTIVE = re.compile(r"\s*(?:PREFIX|BASE)\s", re.IGNORECASE)
@@ -85,7 +86,29 @@ def read_turtle(
     ``base`` is the IRI relative IRIs resolve against before any ``@base``; by default
     the file's own URI."""
     state = TurtleState(base=base or _default_base(file))
+    chunk: list[tuple[int, list[str]]] = []
+    size = 0
     for start, block in split_blocks(lines, file, on_issue, max_block_chars):
+        chunk.append((start, block))
+        size += len(block)
+        if size >= CHUNK_LINES:
+            yield from _parse_chunk(chunk, state, file, on_issue)
+            chunk, size = [], 0
+    yield from _parse_chunk(chunk, state, file, on_issue)
+
+
+def _parse_chunk(
+    chunk: list[tuple[int, list[str]]], state: TurtleState, file: str, on_issue: OnIssue
+) -> Iterator[Triple]:
+    """Oxigraph's triples for the chunk, or ours block by block where it must not."""
+    if not chunk:
+        return
+    text = "".join(line if line.endswith("\n") else line + "\n" for _, b in chunk for line in b)
+    triples = parse_chunk(text, state, chunk[0][0])
+    if triples is not None:
+        yield from triples
+        return
+    for start, block in chunk:
         yield from _parse_block(start, block, state, file, on_issue)
 
 
