@@ -32,7 +32,8 @@ WITH p WHERE NOT toLower(coalesce(last(p.heading_path), '')) CONTAINS 'reference
 WITH p, [x IN split(replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~'), '. ')
          | trim(replace(x, '.~', '. '))] AS sentences
 MATCH (p)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
-WITH p, e, [x IN sentences WHERE size(split(x, e.label)) = 2 AND size(x) >= 40 AND size(x) <= 300] AS found
+WITH p, e, [x IN sentences WHERE size(split(x, e.label)) = 2 AND size(x) >= 40 AND size(x) <= 300
+                 AND NOT x =~ '.*:[.]?$'] AS found
 WHERE size(found) > 0
 WITH p, e, found[0] AS sentence
 // Another entity of the same kind named under the same heading, absent from the sentence.

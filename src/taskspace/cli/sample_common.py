@@ -125,6 +125,9 @@ def save_sampled(
     return payload
 
 
+COVERAGE_ROWS = 12
+
+
 def _print_tables(
     report: SampleReport,
     title: str,
@@ -135,4 +138,13 @@ def _print_tables(
         return
     print_table(title, ["template", "tasks"], sorted(report.per_template.items()))
     for dimension, values in report.coverage.items():
-        print_table(f"coverage: {dimension}", ["value", "tasks"], list(values.items()))
+        rows = sorted(values.items(), key=lambda item: (-item[1], item[0]))
+        if len(rows) > COVERAGE_ROWS:
+            # Template variables take hundreds of values: the most used, then a count of
+            # the rest (the JSONL and --json keep every one).
+            rest = len(rows) - COVERAGE_ROWS
+            rows = [
+                *rows[:COVERAGE_ROWS],
+                (f"… {rest} more values", sum(n for _, n in rows[COVERAGE_ROWS:])),
+            ]
+        print_table(f"coverage: {dimension}", ["value", "tasks"], rows)
