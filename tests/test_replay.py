@@ -199,7 +199,8 @@ def test_mkdocs_tasks_cover_what_the_site_supports_and_re_derive(mkdocs: Mkdocs)
     # Without JavaScript no dialog, menu, toast or search ever opened during the crawl.
     assert supported == {"basic_navigation", "business_navigation", "content_browsing"}
     tasks = mkdocs.report.tasks
-    assert len(tasks) == 30 and {task.type for task in tasks} == supported
+    # The business tier alone fills 30 tasks: basic navigation waits behind it.
+    assert len(tasks) == 30 and {task.type for task in tasks} == supported - {"basic_navigation"}
     assert all(rederive(mkdocs.graph, specs[task.template], task) for task in tasks)
     assert mkdocs.report.dropped["unverified"] == 0
     # A content-browsing answer is a visible heading of the page that holds the table.

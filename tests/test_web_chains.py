@@ -148,3 +148,11 @@ def test_a_wrong_step_fails_at_that_step_by_its_check(market: Market) -> None:
     assert outcomes["task:wrong-filter"].steps_done == 2
     assert outcomes["task:wrong-search"].failed_at == "step 2 check 2"
     assert outcomes["task:wrong-search"].steps_done == 1
+
+
+def test_the_market_sample_takes_business_then_interaction_then_basic(market: Market) -> None:
+    specs = {spec.name: spec for spec in load_templates("web")}
+    order = [str(specs[task.template].tier) for task in market.report.tasks]
+    ranks = {"business": 0, "interaction": 1, "basic": 2}
+    assert set(order) == set(ranks) and order == sorted(order, key=ranks.__getitem__)
+    assert market.report.extras["tiers"] == {tier: order.count(tier) for tier in ranks}
