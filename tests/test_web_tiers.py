@@ -18,7 +18,7 @@ from taskspace.graph.connection import Graph
 from taskspace.sampling.engine import rederive
 from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import TemplateSpec, load_templates
-from taskspace.sampling.tiers import TIERS
+from taskspace.sampling.tiers import TIERS, tier_counts, tiered
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
@@ -123,3 +123,33 @@ def test_no_prompt_names_its_answer_page_or_a_business_route(site: Site) -> None
             (link,) = _link_names(site.graph, task)
             rest = task.prompt.replace(f"“{link}”", "")
             assert named(rest, _target(site.graph, urls[0])) == [], task.prompt
+
+
+def test_tiers_keep_mmr_order_within_a_tier_and_pass_untiered_pools_through() -> None:
+    def task(name: str, template: str) -> Task:
+        return Task.model_validate(
+            {
+                "id": name, "kind": "web", "type": "t", "template": template,
+                "difficulty": "easy", "prompt": name, "answer": name, "anchor": name,
+                "fingerprint": name, "grounding": [], "seed": 0,
+            }
+        )  # fmt: skip
+
+    pool = [task("a", "nav"), task("b", "menu"), task("c", "hop"), task("d", "nav")]
+    pool.append(task("e", "hop"))
+    tier_of = {"nav": "basic", "menu": "interaction", "hop": "business"}
+    read: list[str] = []
+
+    def mmr_order() -> Iterator[Task]:
+        for item in pool:
+            read.append(item.id)
+            yield item
+
+    taken = tiered(mmr_order(), tier_of)
+    # The first business task comes out having read only as far as it in the pool.
+    assert next(taken).id == "c" and read == ["a", "b", "c"]
+    assert [t.id for t in taken] == ["e", "b", "a", "d"]
+    untiered = dict.fromkeys(tier_of, None)
+    assert [t.id for t in tiered(iter(pool), untiered)] == ["a", "b", "c", "d", "e"]
+    assert tier_counts(pool, tier_of) == {"business": 2, "interaction": 1, "basic": 2}
+    assert tier_counts(pool, untiered) == {}
