@@ -283,6 +283,8 @@ def test_kg_sample_web_replay_on_the_real_site_reports_its_own_counts(
     assert line is not None, result.output
     passed, total = int(line[1]), int(line[2])
     assert total == 30 and passed >= 28
+    # The summary counts tasks per tier: 30 business tasks leave no room for basic ones.
+    assert "Tiers (filled in this order): business 30." in result.output
     failed_lines = [x for x in result.output.splitlines() if x.startswith("failed: ")]
     assert len(failed_lines) == total - passed
     assert result.exit_code == (0 if passed == total else 1)
