@@ -9,6 +9,7 @@ shown on the market fixture site in tests/test_web_chains.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -119,9 +120,11 @@ def test_no_prompt_names_its_answer_page_or_a_business_route(site: Site) -> None
             assert named(task.prompt, target + _link_names(site.graph, task)) == [], task.prompt
             assert "click" not in task.prompt.lower() and len(task.steps) in (2, 3)
         else:
-            # One link to click: the prompt names it and nothing else about the target.
+            # One link to click: the prompt quotes it and the start page (whose title may
+            # carry the site's name), and says nothing else about the target.
             (link,) = _link_names(site.graph, task)
-            rest = task.prompt.replace(f"“{link}”", "")
+            assert f"“{link}”" in task.prompt
+            rest = re.sub(r"“[^”]*”", "", task.prompt)
             assert named(rest, _target(site.graph, urls[0])) == [], task.prompt
 
 
