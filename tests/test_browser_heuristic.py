@@ -7,8 +7,10 @@ to the served one). The run lands in the graph as a ``:Run`` with ``ATTEMPTED`` 
 
 What passes and what fails, checked by hand on the site's HTML and the run's logs:
 
-- Every ``nav_link`` task passes: its prompt quotes both the link's name and the title
-  of the page it opens, so the agent clicks the quoted link and stops on the quoted page.
+- Every ``nav_link`` task passes: its prompt quotes the link's name, so the agent clicks
+  the quoted link and answers on the page it opens. The sample is taken with few
+  candidates per template, so that the business tier (filled first) leaves room for
+  basic ones.
 - Some ``content_browsing`` tasks fail because the target page cannot be reached by the
   words of the prompt. The site ships without JavaScript, so its navigation dropdowns
   (“Configuration”, “Release Notes” …) never open and their items are not marked; on
@@ -17,9 +19,9 @@ What passes and what fails, checked by hand on the site's HTML and the run's log
   links to Configuration are “theme” (a word of the start page's own title, which the
   agent discounts) and “theme configuration options” (one word in three from the prompt).
   The agent then answers on the start page and the URL criterion fails.
-- ``multi_hop_navigation`` tasks pass or fail by whether the quoted link names lead
-  somewhere new at each hop (“Previous” twice does; a name shared by the hidden menu and
-  the content may not).
+- ``multi_hop_navigation`` tasks name their goal by a section of the target page, not the
+  route, so the agent (which follows only quoted names and overlapping words) mostly
+  answers away from the target.
 
 The sample depends on the crawl's port (task ids hash URLs), so the test asserts these
 rules over whatever was sampled rather than a fixed list.
@@ -78,11 +80,14 @@ def sampled(
     assert len(summary.pages) >= 15, summary.failed
     out = home / "web-tasks.jsonl"
     result = CliRunner().invoke(
-        cli, ["sample", "web", "-n", str(COUNT), "--seed", "3", "-o", str(out)], env=server_env
+        cli,
+        ["sample", "web", "-n", str(COUNT), "--seed", "3", "--per-template", "5", "-o", str(out)],
+        env=server_env,
     )
     assert result.exit_code == 0, result.output
     tasks, bad = read_tasks_file(out)
     assert not bad and len(tasks) == COUNT
+    assert any(task.template == "nav_link" for task in tasks)
     yield Sampled(session_graph, out, tasks, base.rstrip("/"))
 
 

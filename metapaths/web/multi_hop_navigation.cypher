@@ -1,6 +1,8 @@
 // business_navigation (business tier): a route of 2-3 link clicks to a page that the
 // start page does not link to. The seed link leaves the start page; a quantified path
 // pattern finds 1-2 more hops through pages the start page cannot reach directly.
+// The prompt names the goal by a section heading only the target page shows; the route
+// (link texts) and the target's URL, title and main heading are hidden.
 // Meta-path: WebPage -[HAS_ELEMENT]-> Link($anchor) -[NAVIGATES_TO]-> WebPage
 //            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){1,2}
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
@@ -62,12 +64,27 @@ WITH site, start, seed, first, hops, via, target,
        WHERE size(trim(coalesce(h.name, ''))) > 1
        RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS target_heading
+// The goal is told by the target's content, never by its name: a section heading of the
+// target page that no other page of the site shows (so the goal is one page).
+WITH site, start, seed, first, hops, via, target, target_heading,
+     head(COLLECT {
+       MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+       WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
+         AND h.name <> coalesce(target_heading, '')
+         AND NOT EXISTS {
+           MATCH (site)-[:HAS_PAGE]->(other:WebPage)-[:HAS_ELEMENT]->(same:WebElement {kind: 'heading'})
+           WHERE other <> target AND toLower(trim(same.name)) = toLower(trim(h.name))
+         }
+       RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
+     }) AS section
+WHERE section IS NOT NULL
 RETURN seed.id AS anchor, start.url AS start_url, coalesce(start.name, start.title) AS page_title,
        seed {.name, .selector, .som} AS seed,
        [i IN range(0, size(hops) - 1) | {name: hops[i].name, selector: hops[i].selector,
          som: hops[i].som, page_title: coalesce(via[i].name, via[i].title)}] AS hops,
        target.url AS target_url, coalesce(target.name, target.title) AS target_title,
-       coalesce(target_heading, '') AS target_heading, size(hops) + 1 AS clicks,
+       coalesce(target_heading, '') AS target_heading, size(hops) + 1 AS clicks, section,
+       [seed.name] + [h IN hops | h.name] AS route_names,
        start.url AS page, site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: start.id},
         {label: 'WebElement', id: seed.id}, {label: 'WebPage', id: first.id}]

@@ -62,7 +62,15 @@ def _save_templates(
         title=f"{kind} tasks",
         paraphrase=_paraphrase if llm else None,
         print_payload=print_payload,
+        notes=_tier_notes(report),
     )
+
+
+def _tier_notes(report: SampleReport) -> list[str]:
+    """Web tasks per tier, in the order the tiers are filled."""
+    tiers = report.extras.get("tiers") or {}
+    counts = ", ".join(f"{tier} {count}" for tier, count in tiers.items())
+    return [f"Tiers (filled in this order): {counts}."] if counts else []
 
 
 @sample.command("doc")

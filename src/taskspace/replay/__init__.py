@@ -2,7 +2,8 @@
 
 ``replay_tasks`` opens each task's start page on the site as it is served now (crawled
 origins mapped to current ones), performs every step on the element its selector names,
-and checks every success criterion, reporting the first thing that went wrong.
+checks each step's own criteria right after it (a chain's search, filter, submit) and
+then every success criterion on the final page, reporting the first thing that went wrong.
 """
 
 from taskspace.replay.origins import OriginMap, ReplayError

@@ -77,6 +77,9 @@ def _replay_one(
         for number, step in enumerate(task.steps, start=1):
             where = f"step {number}"
             perform(page, step, origins, timeout_ms, som)
+            for index, criterion in enumerate(step.checks, start=1):
+                where = f"step {number} check {index}"
+                check(page, criterion, origins, timeout_ms)
             done = number
         for number, criterion in enumerate(task.success, start=1):
             where = f"criterion {number}"

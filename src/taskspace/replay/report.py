@@ -9,7 +9,8 @@ from typing import Any
 
 @dataclass
 class TaskOutcome:
-    """One task's replay; ``failed_at`` is ``start``, ``step N`` or ``criterion N``."""
+    """One task's replay; ``failed_at`` is ``start``, ``step N``, ``step N check K`` (a
+    step's own criterion) or ``criterion N`` (on the final page)."""
 
     task_id: str
     type: str

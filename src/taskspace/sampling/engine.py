@@ -11,7 +11,7 @@ from taskspace.graph.ids import stable_id
 from taskspace.metapaths import MissingValue, metapath_library, render, render_optional
 from taskspace.sampling.coverage import coverage_map
 from taskspace.sampling.requirements import check_requirements
-from taskspace.sampling.templates import StepTemplate, TemplateSpec
+from taskspace.sampling.templates import StepTemplate, TemplateSpec, render_checks
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
@@ -154,6 +154,7 @@ def _step(step: StepTemplate, row: dict[str, Any]) -> WebStep:
         som=int(som) if som.isdigit() else None,
         value=render(step.value, row) if step.value is not None else None,
         expected=render(step.expected, row),
+        checks=render_checks(step.check, row),
     )
 
 

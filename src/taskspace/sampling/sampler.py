@@ -23,6 +23,7 @@ from taskspace.sampling.relevance import relevant_scope, template_scope
 from taskspace.sampling.selection import Vectors, iter_mmr, lexical_vectors
 from taskspace.sampling.spoilers import hidden_values
 from taskspace.sampling.templates import TemplateSpec, load_templates
+from taskspace.sampling.tiers import tier_counts, tiered
 from taskspace.sampling.vectors import Embedder, task_vectors
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
@@ -104,7 +105,9 @@ def sample_tasks(
         report.extras["instances"] = "rendered from templates (offline)"
     # Order the whole pool by MMR on cheap vectors, then verify (one query per template
     # and batch) and de-duplicate on stored vectors only as many tasks as it takes.
-    ordered = iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates]))
+    # Web templates declare a tier: business, then interaction, then basic (tiers.py).
+    tier_of = {spec.name: spec.tier for spec in specs}
+    ordered = tiered(iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates])), tier_of)
     chosen: list[Task] = []
     chosen_vectors: list[Vectors] = []
     step = max(count, 1)
@@ -124,6 +127,8 @@ def sample_tasks(
             chosen_vectors.append(vector[None])
             if len(chosen) == count:
                 break
+    if tiers := tier_counts(chosen, tier_of):
+        report.extras["tiers"] = tiers
     return report.finish(chosen, time.perf_counter() - started)
 
 

@@ -10,15 +10,16 @@ must give the same answer again, which is how every gold answer is checked. Rend
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, Field, field_validator
 
 from taskspace.graph.names import checked_label, checked_rel_type
+from taskspace.metapaths import render_optional
 from taskspace.resources import resource_dir
 from taskspace.scoring.checks import parse_check
-from taskspace.tasks.model import CriterionKind, Difficulty
+from taskspace.tasks.model import CriterionKind, Difficulty, SuccessCriterion
 
 MAX_HOPS = 40
 """The most hops a template may declare (the requirement check looks this far)."""
@@ -52,11 +53,22 @@ class Subgraph(BaseModel):
         return [checked_rel_type(rel) for rel in value]
 
 
+class SuccessTemplate(BaseModel):
+    """A check on the final page (in a step's ``check``: right after that step); one that
+    renders to an empty value is left out."""
+
+    kind: CriterionKind
+    value: str
+    foreach: str | None = None
+
+
 class StepTemplate(BaseModel):
     """A web step; every string field is Jinja2 over the query row.
 
     With ``foreach`` naming a list column of the row, the step is rendered once per item
     (bound as ``item``), so one template serves paths of any length and optional steps.
+    ``check`` is the step's own success criterion (a chain's search, filter or submit),
+    which replay verifies right after the step.
     """
 
     action: Literal["click", "fill", "select", "press", "goto"]
@@ -65,14 +77,7 @@ class StepTemplate(BaseModel):
     value: str | None = None
     expected: str
     foreach: str | None = None
-
-
-class SuccessTemplate(BaseModel):
-    """A check on the final page; one that renders to an empty value is left out."""
-
-    kind: CriterionKind
-    value: str
-    foreach: str | None = None
+    check: list[SuccessTemplate] = Field(default_factory=list)
 
 
 class TemplateSpec(BaseModel):
@@ -112,6 +117,15 @@ class TemplateSpec(BaseModel):
     def _check(cls, value: str) -> str:
         parse_check(value)  # an unknown kind or a bad threshold fails when loading
         return value
+
+
+def render_checks(items: list[SuccessTemplate], row: dict[str, Any]) -> list[SuccessCriterion]:
+    """A step's checks over its row (``foreach`` is not used here); empty ones left out."""
+    return [
+        SuccessCriterion(kind=item.kind, value=value)
+        for item in items
+        if (value := render_optional(item.value, row))
+    ]
 
 
 def template_root() -> Path:

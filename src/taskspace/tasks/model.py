@@ -16,16 +16,6 @@ class GroundRef(BaseModel):
     id: str
 
 
-class WebStep(BaseModel):
-    """One action of a web task, resolvable on the live page."""
-
-    action: Literal["click", "fill", "select", "press", "goto"]
-    selector: str
-    som: int | None = None
-    value: str | None = None
-    expected: str = Field(description="what should be true after the step")
-
-
 CriterionKind = Literal["url", "element_visible", "text_present", "text_absent"]
 
 
@@ -34,6 +24,18 @@ class SuccessCriterion(BaseModel):
 
     kind: CriterionKind
     value: str
+
+
+class WebStep(BaseModel):
+    """One action of a web task, resolvable on the live page; ``checks`` are what must
+    hold on the page right after it (a step of a chain has its own success criterion)."""
+
+    action: Literal["click", "fill", "select", "press", "goto"]
+    selector: str
+    som: int | None = None
+    value: str | None = None
+    expected: str = Field(description="what should be true after the step")
+    checks: list[SuccessCriterion] = Field(default_factory=list)
 
 
 class StepConstraint(BaseModel):

@@ -3,7 +3,9 @@ text best matches the task prompt, and answers when the page matches.
 
 Each step, in order: once it has left the start page, a page whose title the prompt
 quotes (“…”) is the goal, and its URL the answer; else a link whose whole name the prompt
-quotes and that leads somewhere new on the site is clicked; else the link whose words
+quotes and that leads somewhere new on the site is clicked; else, right after such a
+click, the page it led to is the goal (prompts name the link to use, not the page it
+opens); else the link whose words
 overlap the prompt's most (at least half its words; words of the start page's title do
 not count, they say where the agent is, not where to go) is clicked; else it answers
 where it is.
@@ -42,12 +44,14 @@ class Heuristic(Policy):
         self.start_title: set[str] | None = None
         self.start_url = ""
         self.seen_urls: set[str] = set()
+        self.followed_quoted = False
 
     async def begin(self, prompt: str) -> None:
         self.prompt = words(prompt)
         self.wanted: set[str] = set()
         self.phrases = {" ".join(answer_tokens(p)) for p in QUOTED.findall(prompt)}
         self.start_title, self.start_url, self.seen_urls = None, "", set()
+        self.followed_quoted = False
 
     async def decide(self, seen: Observation) -> Action:
         here = _page(seen.url)
@@ -60,7 +64,10 @@ class Heuristic(Policy):
         fresh = [m for m in seen.marks if self._leads_somewhere_new(m)]
         quoted = [m for m in fresh if " ".join(answer_tokens(m.name)) in self.phrases]
         if quoted:
+            self.followed_quoted = True
             return Action("click", quoted[0].id)
+        if self.followed_quoted and here != self.start_url:
+            return Action("answer", value=seen.url)
         scored = sorted(((self._overlap(m), -m.id, m) for m in fresh), reverse=True)
         if scored and scored[0][0] >= MIN_OVERLAP:
             return Action("click", scored[0][2].id)
