@@ -24,6 +24,7 @@ from taskspace.agents.solving import (
 from taskspace.agents.spec import AgentSpec
 from taskspace.agents.tools import graph_tools, submit_answer
 from taskspace.graph.connection import Graph
+from taskspace.safety.overlay import chunk_injection
 from taskspace.settings import Settings
 
 LAST_STEP = (
@@ -52,7 +53,9 @@ def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         require_model(spec)
         with Graph(settings) as graph:
-            tools = graph_tools(graph, spec.tools, {"retriever": spec.retriever})
+            tools = graph_tools(
+                graph, spec.tools, {"retriever": spec.retriever}, chunk_injection(state.metadata)
+            )
             agent = react_agent(spec, system, tools, submit_answer(), LAST_STEP)
             result = await agent(AgentState(messages=state.messages))
         state.messages = result.messages

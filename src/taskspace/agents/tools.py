@@ -6,6 +6,7 @@ comes back to it as a tool error."""
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -17,6 +18,8 @@ from taskspace.errors import UserError
 from taskspace.graph.connection import Graph
 from taskspace.graphtools.describe import description, input_schema
 from taskspace.graphtools.toolbox import GraphTools, ToolFunction
+from taskspace.safety.overlay import injected_items
+from taskspace.tasks.safety import Injection
 
 
 def inspect_tool(name: str, function: ToolFunction, defaults: dict[str, Any]) -> ToolDef:
@@ -47,11 +50,27 @@ def inspect_tool(name: str, function: ToolFunction, defaults: dict[str, Any]) ->
 
 
 def graph_tools(
-    graph: Graph, names: tuple[str, ...], defaults: dict[str, Any] | None = None
+    graph: Graph,
+    names: tuple[str, ...],
+    defaults: dict[str, Any] | None = None,
+    injection: Injection | None = None,
 ) -> list[ToolDef]:
-    """The graph tools ``names`` over ``graph``, as inspect tools."""
+    """The graph tools ``names`` over ``graph``, as inspect tools. With a safety sample's
+    ``injection``, its ``retrieve`` returns the targeted chunks with the threat laid over
+    them, as every retrieving agent sees them (:mod:`taskspace.safety.overlay`)."""
     functions = GraphTools(graph).functions(names)
+    if injection is not None and "retrieve" in functions:
+        functions["retrieve"] = _injecting(functions["retrieve"], injection)
     return [inspect_tool(name, fn, defaults or {}) for name, fn in functions.items()]
+
+
+def _injecting(function: ToolFunction, injection: Injection) -> ToolFunction:
+    @functools.wraps(function)
+    async def retrieve(**arguments: Any) -> Any:
+        found = await function(**arguments)
+        return found.model_copy(update={"items": injected_items(found.items, injection)})
+
+    return retrieve
 
 
 def app_tools(graph: Graph, names: tuple[str, ...]) -> list[ToolDef]:

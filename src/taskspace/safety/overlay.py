@@ -4,10 +4,11 @@ is never changed, so every other task (the original included) reads the real tex
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from taskspace.retrieval.model import Retrieval
+from taskspace.retrieval.model import RetrievedItem as Item
 from taskspace.safety.injecting import inject
 from taskspace.scoring.inspect_scorers import TASK_METADATA_KEY
 from taskspace.tasks.model import Task
@@ -29,14 +30,18 @@ def overlay(retrieval: Retrieval, injection: Injection | None) -> Retrieval:
     """``retrieval`` with the injection in every returned chunk it targets."""
     if injection is None:
         return retrieval
+    return retrieval.model_copy(update={"items": injected_items(retrieval.items, injection)})
+
+
+def injected_items(items: Sequence[Item], injection: Injection) -> list[Item]:
+    """The retrieved ``items`` with the injection in each chunk it targets."""
     targets = set(injection.node_ids)
-    items = [
+    return [
         item.model_copy(update={"text": inject(item.text, injection)})
         if item.node_id in targets
         else item
-        for item in retrieval.items
+        for item in items
     ]
-    return retrieval.model_copy(update={"items": items})
 
 
 def overlay_for_sample(retrieval: Retrieval, metadata: Mapping[str, Any] | None) -> Retrieval:
