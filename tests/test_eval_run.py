@@ -77,6 +77,26 @@ def test_extractive_run_resume_list_score_and_query(
     assert {s.uuid for s in read_eval_log(resumed["log"]).samples or []} == uuids
     assert len(attempts(session_graph, summary["run"])) == 8
 
+    # --fresh: a new run of the same settings (say, after changing the agent's code)
+    renewed = kg(
+        server_env,
+        *RUN,
+        str(eip_tasks),
+        "--agent",
+        "extractive",
+        "--limit",
+        "4",
+        "--epochs",
+        "2",
+        "--fresh",
+    )
+    assert renewed.exit_code == 0, renewed.output
+    fresh = json.loads(renewed.output)
+    assert fresh["run"] != summary["run"] and fresh["log"] != summary["log"]
+    assert not {s.uuid for s in read_eval_log(fresh["log"]).samples or []} & uuids
+    assert len(attempts(session_graph, fresh["run"])) == 8
+    assert len(attempts(session_graph, summary["run"])) == 8
+
     listed = kg(server_env, "eval", "list", "--json")
     assert listed.exit_code == 0
     row = next(r for r in json.loads(listed.output) if r["run"] == summary["run"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,12 @@ def _success(score: Any) -> bool:
     metavar="FROM=TO",
     help="Web tasks: map one crawled origin to the origin serving it now (repeatable).",
 )
+@click.option(
+    "--fresh",
+    is_flag=True,
+    help="Start a new run instead of resuming the last one of the same settings "
+    "(e.g. after changing the agent).",
+)
 @click.option("--display", default=None, type=click.Choice(DISPLAYS), help="inspect progress.")
 @json_option
 def run_command(
@@ -118,10 +125,12 @@ def run_command(
     scorer: str,
     origin: str | None,
     origin_pairs: tuple[str, ...],
+    fresh: bool,
     display: str | None,
     as_json: bool,
 ) -> None:
-    """Run AGENT over TASKS_FILE; the same command again resumes (finished samples stay).
+    """Run AGENT over TASKS_FILE; the same command again resumes (finished samples stay),
+    unless --fresh.
 
     A step-level agent runs on episodes in the graph instead, and TASKS_FILE is then an
     episode selection (all, a dataset or a loaded file): web agents (mind2web-pipeline,
@@ -160,6 +169,7 @@ def run_command(
         token_limit=token_limit,
         retriever=spec.retriever,
         k=spec.k,
+        fresh=datetime.now(UTC).isoformat() if fresh else "",
     )
     tasks, bad = read_tasks_file(tasks_path)
     if bad:

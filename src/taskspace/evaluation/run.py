@@ -55,10 +55,15 @@ class RunConfig:
     token_limit: int | None = None
     retriever: str = ""
     k: int = 0
+    fresh: str = ""
+    """A mark (``kg eval run --fresh``: the time) that makes a new run of the same
+    settings, e.g. after the agent's code changed; empty keeps earlier runs' ids."""
 
     def run_id(self, tasks_digest: str) -> str:
         """A name that is also a folder name: ``run-<hash>``."""
-        key = stable_id("run", tasks_digest, *(str(v) for v in asdict(self).values()))
+        values = {name: value for name, value in asdict(self).items() if name != "fresh"}
+        marks = (self.fresh,) if self.fresh else ()
+        key = stable_id("run", tasks_digest, *(str(v) for v in values.values()), *marks)
         return key.replace(":", "-")
 
 

@@ -61,13 +61,15 @@ class Heuristic(Policy):
         self.seen_urls.add(here)
         if here != self.start_url and " ".join(answer_tokens(seen.title)) in self.phrases:
             return Action("answer", value=seen.url)
+        if self.followed_quoted and here != self.start_url:
+            # Before looking for the quoted link again: "Next" is on every page, and a
+            # second click would walk on past the page the task asks for.
+            return Action("answer", value=seen.url)
         fresh = [m for m in seen.marks if self._leads_somewhere_new(m)]
         quoted = [m for m in fresh if " ".join(answer_tokens(m.name)) in self.phrases]
         if quoted:
             self.followed_quoted = True
             return Action("click", quoted[0].id)
-        if self.followed_quoted and here != self.start_url:
-            return Action("answer", value=seen.url)
         scored = sorted(((self._overlap(m), -m.id, m) for m in fresh), reverse=True)
         if scored and scored[0][0] >= MIN_OVERLAP:
             return Action("click", scored[0][2].id)
