@@ -75,7 +75,8 @@ def test_an_unexpected_failure_is_one_line_and_a_private_log_without_secrets(
     blocker.write_text("a file where the output folder should be\n", encoding="utf-8")
     env = {**server_env, "ANTHROPIC_API_KEY": SECRET}
     out = blocker / "tasks.jsonl"
-    code, output = kg(["sample", "doc", "-n", "3", "--no-graph", "-o", str(out)], env)
+    # --no-write: the key is a fake, and Claude writing instances is not what is tested
+    code, output = kg(["sample", "doc", "-n", "3", "--no-write", "--no-graph", "-o", str(out)], env)
     log = Path(server_env["TASKSPACE_HOME"]) / "logs" / "kg-errors.log"
     assert code == 1
     assert "Traceback" not in output

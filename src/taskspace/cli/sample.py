@@ -83,10 +83,11 @@ def _tier_notes(report: SampleReport) -> list[str]:
 )
 @_per_template
 @click.option(
-    "--write",
-    is_flag=True,
+    "--write/--no-write",
+    default=None,
     help="Let Claude write each instance from its subgraph, kept only when its answer agrees "
-    "with the graph and a judge's quality passes (needs ANTHROPIC_API_KEY; cached).",
+    "with the graph and a judge's quality passes (cached). Default: on when "
+    "ANTHROPIC_API_KEY is set.",
 )
 @_llm
 @sample_options
@@ -94,7 +95,7 @@ def sample_doc(
     objective: str | None,
     threshold: float,
     per_template: int,
-    write: bool,
+    write: bool | None,
     llm: bool,
     count: int,
     seed: int,
@@ -103,6 +104,8 @@ def sample_doc(
     as_json: bool,
 ) -> None:
     """Document tasks (GRAPH2EVAL types) from loaded documents."""
+    from taskspace.llm.client import llm_available
+
     report = run_family(
         "doc",
         "Sampling document tasks…",
@@ -111,7 +114,7 @@ def sample_doc(
         objective=objective,
         threshold=threshold,
         per_template=per_template,
-        write=write,
+        write=llm_available() if write is None else write,
     )
     _save_templates("doc", report, out, seed, no_graph, as_json, llm)
 
