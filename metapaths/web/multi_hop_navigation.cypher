@@ -65,16 +65,25 @@ WITH site, start, seed, first, hops, via, target,
        RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS target_heading
 // The goal is told by the target's content, never by its name: a section heading of the
-// target page that no other page of the site shows (so the goal is one page).
+// target page that no other page of the site shows (so the goal is one page). The
+// headings shown on one page only are gathered once per site, not once per candidate.
+WITH site, collect({start: start, seed: seed, first: first, hops: hops, via: via,
+                    target: target, target_heading: target_heading}) AS found
+CALL (site) {
+  MATCH (site)-[:HAS_PAGE]->(p:WebPage)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
+  WITH toLower(trim(h.name)) AS name, count(DISTINCT p) AS pages
+  WHERE pages = 1
+  RETURN collect(name) AS once
+}
+UNWIND found AS f
+WITH site, once, f.start AS start, f.seed AS seed, f.first AS first, f.hops AS hops,
+     f.via AS via, f.target AS target, f.target_heading AS target_heading
 WITH site, start, seed, first, hops, via, target, target_heading,
      head(COLLECT {
        MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
        WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
          AND h.name <> coalesce(target_heading, '')
-         AND NOT EXISTS {
-           MATCH (site)-[:HAS_PAGE]->(other:WebPage)-[:HAS_ELEMENT]->(same:WebElement {kind: 'heading'})
-           WHERE other <> target AND toLower(trim(same.name)) = toLower(trim(h.name))
-         }
+         AND toLower(trim(h.name)) IN once
        RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS section
 WHERE section IS NOT NULL
