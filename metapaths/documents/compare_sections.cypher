@@ -24,49 +24,57 @@ CALL () {
   UNWIND after + before[0..$scan - size(after)] AS a
   RETURN a
 }
+// Each sibling's first quantity is read once per parent, however many pairs it is in.
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a)
-MATCH (parent)-[:HAS_SECTION|CONTAINS]->(b:Section)
-WHERE b.position > a.position AND trim(b.text) <> trim(a.text)
-  AND NOT toLower(a.text) CONTAINS 'references' AND NOT toLower(b.text) CONTAINS 'references'
-UNWIND [a, b] AS s
-// A section's first quantity: the first number of its first paragraph that states one,
-// with what it counts (the next word, and the one after unless it is a function word).
-// Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
-CALL (s) {
-  MATCH (s)-[:CONTAINS]->(p:Paragraph)
-  WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
-  WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
-  UNWIND range(1, size(words) - 2) AS i
-  WITH p, words, clean, i,
-       {two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-        eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
-        seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
-        fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90} AS named
-  WHERE (clean[i] =~ '[0-9]+(\\.[0-9]+)?' OR named[clean[i]] IS NOT NULL)
-    AND NOT words[i] =~ '.*[.,;:)]'
-    // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
-    AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
-    AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.']
-  WITH p, words, clean, i,
-       coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
-       CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
-  WITH p, words, clean, i, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
-  // What is counted is written in lower case ("201 Created" and "2014 IETF Trust" are a
-  // status code and a year, not quantities) and is not a function word.
-  WHERE last + 1 < size(words) AND words[last + 1] =~ '[a-z][a-z-]+[.,;:)]?'
-    AND NOT clean[last + 1] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
-  WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
-       clean[last + 1] + CASE
-         WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
-              AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
-         THEN ' ' + clean[last + 2] ELSE '' END AS counted
-  RETURN p AS holder, value, said, counted ORDER BY p.position, i LIMIT 1
+WHERE NOT toLower(a.text) CONTAINS 'references'
+WITH parent, collect(a) AS anchors
+CALL (parent) {
+  MATCH (parent)-[:HAS_SECTION|CONTAINS]->(s:Section)
+  WHERE NOT toLower(s.text) CONTAINS 'references'
+  // A section's first quantity: the first number of its first paragraph that states one,
+  // with what it counts (the next word, and the one after unless it is a function word).
+  // Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
+  CALL (s) {
+    MATCH (s)-[:CONTAINS]->(p:Paragraph)
+    WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
+    WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
+    UNWIND range(1, size(words) - 2) AS i
+    WITH p, words, clean, i,
+         {two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+          eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
+          seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
+          fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90} AS named
+    WHERE (clean[i] =~ '[0-9]+(\\.[0-9]+)?' OR named[clean[i]] IS NOT NULL)
+      AND NOT words[i] =~ '.*[.,;:)]'
+      // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
+      AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
+      AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.']
+    WITH p, words, clean, i,
+         coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
+         CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
+    WITH p, words, clean, i, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
+    // What is counted is written in lower case ("201 Created" and "2014 IETF Trust" are a
+    // status code and a year, not quantities) and is not a function word.
+    WHERE last + 1 < size(words) AND words[last + 1] =~ '[a-z][a-z-]+[.,;:)]?'
+      AND NOT clean[last + 1] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
+    WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
+         clean[last + 1] + CASE
+           WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
+                AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
+           THEN ' ' + clean[last + 2] ELSE '' END AS counted
+    RETURN p AS holder, value, said, counted ORDER BY p.position, i LIMIT 1
+  }
+  RETURN collect({section: s, paragraph: holder, value: value, said: said, counted: counted}) AS quantities
 }
-WITH a, b, collect({section: s, paragraph: holder, value: value, said: said, counted: counted}) AS pair
-WHERE size(pair) = 2 AND pair[0].value <> pair[1].value
-WITH a, b, pair ORDER BY b.position
-WITH a, head(collect([b, pair])) AS pick
-WITH a, pick[0] AS b, pick[1] AS pair
+UNWIND anchors AS a
+WITH a, quantities, [x IN quantities WHERE x.section = a] AS mine
+WHERE size(mine) = 1
+// The nearest later sibling whose quantity differs.
+UNWIND [x IN quantities WHERE x.section.position > a.position
+          AND trim(x.section.text) <> trim(a.text) AND x.value <> mine[0].value] AS other
+WITH a, mine[0] AS own, other ORDER BY other.section.position
+WITH a, own, head(collect(other)) AS other
+WITH a, other.section AS b, [own, other] AS pair
 MATCH (d:Document {path: a.file})
 RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
        trim(a.text) AS first, trim(b.text) AS second,
