@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from taskspace.agents.web.search import Goal, PageSearch, words
+from taskspace.agents.web.search import Goal, PageSearch, key_words, words
 from taskspace.browserenv import Observation
 from taskspace.scoring.text import normalize_answer
 from taskspace.web.extract import Element
@@ -34,9 +34,9 @@ def business_search(prompt: str, budget: int) -> PageSearch | None:
     if table:
         target = BROWSE_TO.search(prompt)
         name = page_name(target.group(1)) if target else ""
-        return PageSearch(table_goal(table.group(1), name), words(name), budget)
+        return PageSearch(table_goal(table.group(1), name), key_words(name), budget)
     if section:
-        return PageSearch(section_goal(section.group(1)), words(section.group(1)), budget)
+        return PageSearch(section_goal(section.group(1)), key_words(section.group(1)), budget)
     return None
 
 

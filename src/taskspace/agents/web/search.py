@@ -3,8 +3,9 @@
 Business-tier tasks name where to end (a page title, a section heading) but not the
 route, so a lexical agent has to look around. Each page it stands on is tested with a
 goal (the answer, or None); its same-site links join a frontier ranked by how many words
-the link's text or URL path shares with the goal words (a hint of where the goal is),
-then by depth (breadth first where there is no hint). The best unvisited page is opened
+the link's text, URL path or URL fragment (``#file-layout`` points at a section) shares
+with the goal words (a hint of where the goal is), then by depth (breadth first where
+there is no hint). The best unvisited page is opened
 by clicking its link when this page shows it, else by ``goto`` on the URL an earlier page
 showed. The last step of the budget always answers, so the run ends on an answer.
 """
@@ -23,7 +24,7 @@ from taskspace.web.browser import origin_of
 
 Goal = Callable[[Observation], str | None]
 CLICKABLE = frozenset({"link", "button"})
-_PATH_WORD = re.compile(r"[a-z0-9]+")
+_KEY_WORD = re.compile(r"[a-z0-9]+")
 
 
 def words(text: str) -> set[str]:
@@ -35,17 +36,26 @@ def page_of(url: str) -> str:
     return urldefrag(url)[0].rstrip("/")
 
 
-def path_words(url: str) -> set[str]:
-    """Words of a URL's last path segment: ``/user-guide/configuration/`` is a name too."""
-    segments = [s for s in urlsplit(url).path.split("/") if s and s != "index.html"]
-    return set(_PATH_WORD.findall(segments[-1].lower())) if segments else set()
+def key_words(text: str) -> set[str]:
+    """Runs of letters and digits, lowercased: how names, URL paths and fragments compare
+    (``docs_dir`` in a heading is ``#using-the-docs_dir`` in a link)."""
+    return set(_KEY_WORD.findall(text.lower()))
+
+
+def url_words(url: str) -> tuple[set[str], set[str]]:
+    """Words of a URL's last path segment (``/user-guide/configuration/`` names a page)
+    and of its fragment (``#file-layout`` names a section)."""
+    parts = urlsplit(url)
+    segments = [s for s in parts.path.split("/") if s and s != "index.html"]
+    return key_words(segments[-1] if segments else ""), key_words(parts.fragment)
 
 
 def hint(mark: Mark, wanted: set[str]) -> float:
-    """How well a link names the goal: the better Jaccard overlap of its text or path."""
+    """How well a link names the goal: the best Jaccard overlap of its text, path or
+    fragment with the goal words."""
     if not wanted:
         return 0.0
-    names = (words(mark.name), path_words(mark.href or ""))
+    names = (key_words(mark.name), *url_words(mark.href or ""))
     return max((len(ws & wanted) / len(ws | wanted) for ws in names if ws), default=0.0)
 
 
