@@ -8,20 +8,16 @@ to the served one). The run lands in the graph as a ``:Run`` with ``ATTEMPTED`` 
 What passes and what fails, checked by hand on the site's HTML and the run's logs:
 
 - Every ``nav_link`` task passes: its prompt quotes the link's name, so the agent clicks
-  the quoted link and answers on the page it opens. The sample is taken with few
-  candidates per template, so that the business tier (filled first) leaves room for
-  basic ones.
-- Some ``content_browsing`` tasks fail because the target page cannot be reached by the
-  words of the prompt. The site ships without JavaScript, so its navigation dropdowns
-  (“Configuration”, “Release Notes” …) never open and their items are not marked; on
-  “Localizing Your Theme” or “Contributing” the only visible link to Release Notes is
-  “MkDocs Team” (whose words are not the prompt's), and on “Choosing Your Theme” the
-  links to Configuration are “theme” (a word of the start page's own title, which the
-  agent discounts) and “theme configuration options” (one word in three from the prompt).
-  The agent then answers on the start page and the URL criterion fails.
-- ``multi_hop_navigation`` tasks name their goal by a section of the target page, not the
-  route, so the agent (which follows only quoted names and overlapping words) mostly
-  answers away from the target.
+  the quoted link (once: “Next” is on every page) and answers on the page it opens. The
+  sample is taken with few candidates per template, so that the business tier (filled
+  first) leaves room for basic ones.
+- ``content_browsing`` and ``multi_hop_navigation`` tasks (business tier) get a bounded
+  best-first search of the site instead: links named like the wanted page (by text or
+  URL path) first, then breadth first. The site ships without JavaScript, so its
+  navigation dropdowns never open and their items are not marked; the search reaches
+  pages through the links that are visible and through ``goto`` on URLs earlier pages
+  showed. A multi_hop task fails when its page is not found within the step budget (the
+  section heading seldom shares words with any link).
 
 The sample depends on the crawl's port (task ids hash URLs), so the test asserts these
 rules over whatever was sampled rather than a fixed list.
@@ -30,7 +26,7 @@ rules over whatever was sampled rather than a fixed list.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,12 +36,14 @@ from inspect_ai.event import InfoEvent
 from inspect_ai.log import read_eval_log
 from inspect_ai.model import ContentImage
 
+from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.replay.origins import same_page
+from taskspace.scoring.text import normalize_answer
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import Task
-from taskspace.tasks.store import read_tasks_file
+from taskspace.tasks.store import read_tasks_file, write_jsonl
 from taskspace.web.crawl import CrawlOptions
 from taskspace.web.loader import load_web
 from tests.support import SHARED_DATA
@@ -55,6 +53,9 @@ pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chrom
 
 MKDOCS = SHARED_DATA / "web" / "mkdocs_org_site"
 COUNT = 12
+BUSINESS_COUNT = 20
+BUSINESS = {"content_browsing", "multi_hop_navigation"}
+WITHHELD = "(withheld)"
 
 
 @dataclass
@@ -65,10 +66,16 @@ class Sampled:
     crawled: str
 
 
+@dataclass
+class Crawled:
+    graph: Graph
+    home: Path
+    origin: str
+
+
 @pytest.fixture(scope="module")
-def sampled(
-    session_graph: Graph, server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Sampled]:
+def crawled(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Crawled:
+    """The site crawled once for every test here (the crawl is most of their time)."""
     if not (MKDOCS / "index.html").is_file():
         pytest.skip(f"real test data is absent: {MKDOCS} (../shared/data)")
     empty_graph(session_graph)
@@ -78,17 +85,27 @@ def sampled(
     with serve_folder(MKDOCS) as base:
         summary = load_web(session_graph, base, options, home)
     assert len(summary.pages) >= 15, summary.failed
-    out = home / "web-tasks.jsonl"
-    result = CliRunner().invoke(
-        cli,
-        ["sample", "web", "-n", str(COUNT), "--seed", "3", "--per-template", "5", "-o", str(out)],
-        env=server_env,
-    )
+    return Crawled(session_graph, home, base.rstrip("/"))
+
+
+def sample_web(
+    crawled: Crawled, server_env: dict[str, str], name: str, options: list[str]
+) -> tuple[Path, list[Task]]:
+    out = crawled.home / f"{name}.jsonl"
+    result = CliRunner().invoke(cli, ["sample", "web", *options, "-o", str(out)], env=server_env)
     assert result.exit_code == 0, result.output
     tasks, bad = read_tasks_file(out)
-    assert not bad and len(tasks) == COUNT
+    assert not bad
+    return out, tasks
+
+
+@pytest.fixture(scope="module")
+def sampled(crawled: Crawled, server_env: dict[str, str]) -> Sampled:
+    options = ["-n", str(COUNT), "--seed", "3", "--per-template", "5"]
+    out, tasks = sample_web(crawled, server_env, "web-tasks", options)
+    assert len(tasks) == COUNT
     assert any(task.template == "nav_link" for task in tasks)
-    yield Sampled(session_graph, out, tasks, base.rstrip("/"))
+    return Sampled(crawled.graph, out, tasks, crawled.origin)
 
 
 def test_heuristic_agent_runs_in_chromium_and_reports_sr(
@@ -102,7 +119,7 @@ def test_heuristic_agent_runs_in_chromium_and_reports_sr(
     summary = json.loads(result.stdout)
     assert summary["samples"] == COUNT and summary["attempts_written"] == COUNT
     assert summary["errors"] == 0
-    assert 0 < summary["successes"] < COUNT
+    assert 0 < summary["successes"] <= COUNT
 
     by_id = {task.id: task for task in sampled.tasks}
     outcomes: dict[str, tuple[Task, WebTrajectory, bool]] = {}
@@ -181,3 +198,63 @@ def test_nav_link_tasks_name_their_link_alone_on_its_page(sampled: Sampled) -> N
             target=row["target_url"],
         )
         assert same_text == [{"n": 0}], row["link_name"]
+
+
+@pytest.fixture(scope="module")
+def business(crawled: Crawled, server_env: dict[str, str]) -> Sampled:
+    """A default sample (``-n 20 --seed 1``): all business tier, filled first. The file
+    the agent runs on has every answer withheld: what it answers, it read off the pages
+    (the environment still checks the success criteria on the final page)."""
+    options = ["-n", str(BUSINESS_COUNT), "--seed", "1"]
+    _, tasks = sample_web(crawled, server_env, "business", options)
+    assert len(tasks) == BUSINESS_COUNT
+    assert {task.template for task in tasks} == BUSINESS
+    blind = crawled.home / "business-blind.jsonl"
+    write_jsonl([task.model_copy(update={"answer": WITHHELD}) for task in tasks], blind)
+    return Sampled(crawled.graph, blind, tasks, crawled.origin)
+
+
+def test_heuristic_solves_business_tasks(business: Sampled, server_env: dict[str, str]) -> None:
+    """content_browsing: it follows links named like the page (or its URL path), then
+    answers the heading above the table that holds the quoted words; multi_hop: a
+    best-first search within the spec's step budget, ending on the first page showing the
+    quoted heading. Floors measured on this site (docs/agents.md)."""
+    with serve_folder(MKDOCS) as served:
+        site = served.rstrip("/")
+        arguments = ["eval", "run", str(business.tasks_file), "--agent", "heuristic"]
+        result = CliRunner().invoke(cli, [*arguments, "--origin", site, "--json"], env=server_env)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["samples"] == BUSINESS_COUNT and summary["errors"] == 0
+
+    budget = load_agent_spec("heuristic").max_steps
+    by_id = {task.id: task for task in business.tasks}
+    tried: Counter[str] = Counter()
+    passed: Counter[str] = Counter()
+    answered_right = 0
+    for sample in read_eval_log(summary["log"]).samples or []:
+        task = by_id[str(sample.id)]
+        attempt = Attempt.model_validate(sample.store[ATTEMPT_STORE_KEY])
+        trajectory = attempt.trajectory
+        assert trajectory is not None
+        score = next(iter(sample.scores.values())) if sample.scores else None
+        assert score is not None and isinstance(score.value, dict)
+        success = score.value["success"] == 1
+        tried[task.template] += 1
+        passed[task.template] += success
+        # it stayed on the served site, within its budget, and ended by answering
+        assert all(url.startswith(site) for url in trajectory.visited)
+        assert len(trajectory.actions) <= budget
+        assert trajectory.actions[-1].kind == "answer"
+        assert WITHHELD not in attempt.answer
+        if task.template == "content_browsing" and success:
+            answered_right += normalize_answer(attempt.answer) == normalize_answer(task.answer)
+        if task.template == "multi_hop_navigation" and success:  # the URL it ended on
+            assert same_page(attempt.answer, trajectory.final_url)
+    rates = {name: f"{passed[name]}/{tried[name]}" for name in sorted(tried)}
+    print(f"heuristic on business tasks: {rates}, content answers right: {answered_right}")
+    assert passed["content_browsing"] * 4 >= tried["content_browsing"] * 3, rates
+    # Release Notes has three tables that begin "Old Variable Name New Variable Name or
+    # Expression": the prompt's first words cannot say which, so some answers miss
+    assert answered_right * 2 >= tried["content_browsing"], rates
+    assert passed["multi_hop_navigation"] * 3 >= tried["multi_hop_navigation"], rates

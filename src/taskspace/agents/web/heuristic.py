@@ -3,12 +3,15 @@ text best matches the task prompt, and answers when the page matches.
 
 Each step, in order: once it has left the start page, a page whose title the prompt
 quotes (“…”) is the goal, and its URL the answer; else a link whose whole name the prompt
-quotes and that leads somewhere new on the site is clicked; else, right after such a
-click, the page it led to is the goal (prompts name the link to use, not the page it
-opens); else the link whose words
-overlap the prompt's most (at least half its words; words of the start page's title do
-not count, they say where the agent is, not where to go) is clicked; else it answers
-where it is.
+quotes, that it has not followed yet and that leads somewhere new on the site is
+clicked; else, after such a click, the page it led to is the goal (prompts name the link
+to use, not the page it opens); else the link whose words overlap the prompt's most (at
+least half its words; words of the start page's title do not count, they say where the
+agent is, not where to go) is clicked; else it answers where it is.
+
+Business-tier prompts (a page and a table on it, or a page with a named section) name
+where to end but not the route: for them it searches the site instead
+(``taskspace.agents.web.business``, ``taskspace.agents.web.search``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from urllib.parse import urldefrag
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from taskspace.agents.spec import AgentSpec
+from taskspace.agents.web.business import business_search
 from taskspace.agents.web.loop import Policy, run_browser_agent
+from taskspace.agents.web.search import PageSearch
 from taskspace.browserenv import Action, Mark, Observation
 from taskspace.graph.connection import Graph
 from taskspace.scoring.text import answer_tokens
@@ -38,22 +43,27 @@ def words(text: str) -> set[str]:
 class Heuristic(Policy):
     """Greedy token overlap between the prompt and what the page offers."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.search: PageSearch | None = None
         self.prompt: set[str] = set()
         self.phrases: set[str] = set()
         self.start_title: set[str] | None = None
         self.start_url = ""
         self.seen_urls: set[str] = set()
-        self.followed_quoted = False
+        self.followed: set[str] = set()
 
     async def begin(self, prompt: str) -> None:
+        self.search = business_search(prompt, self.budget)
         self.prompt = words(prompt)
         self.wanted: set[str] = set()
         self.phrases = {" ".join(answer_tokens(p)) for p in QUOTED.findall(prompt)}
         self.start_title, self.start_url, self.seen_urls = None, "", set()
-        self.followed_quoted = False
+        self.followed = set()
 
     async def decide(self, seen: Observation) -> Action:
+        if self.search is not None:
+            return await self.search.decide(seen)
         here = _page(seen.url)
         if self.start_title is None:
             self.start_title, self.start_url = words(seen.title), here
@@ -61,15 +71,14 @@ class Heuristic(Policy):
         self.seen_urls.add(here)
         if here != self.start_url and " ".join(answer_tokens(seen.title)) in self.phrases:
             return Action("answer", value=seen.url)
-        if self.followed_quoted and here != self.start_url:
-            # Before looking for the quoted link again: "Next" is on every page, and a
-            # second click would walk on past the page the task asks for.
-            return Action("answer", value=seen.url)
         fresh = [m for m in seen.marks if self._leads_somewhere_new(m)]
-        quoted = [m for m in fresh if " ".join(answer_tokens(m.name)) in self.phrases]
+        # each quoted name is followed once: "Next" is on every page and leads on forever
+        quoted = [m for m in fresh if _phrase(m.name) in self.phrases - self.followed]
         if quoted:
-            self.followed_quoted = True
+            self.followed.add(_phrase(quoted[0].name))
             return Action("click", quoted[0].id)
+        if self.followed and here != self.start_url:
+            return Action("answer", value=seen.url)
         scored = sorted(((self._overlap(m), -m.id, m) for m in fresh), reverse=True)
         if scored and scored[0][0] >= MIN_OVERLAP:
             return Action("click", scored[0][2].id)
@@ -89,6 +98,10 @@ class Heuristic(Policy):
         return len(name & self.wanted) / len(name) if name else 0.0
 
 
+def _phrase(text: str) -> str:
+    return " ".join(answer_tokens(text))
+
+
 def _page(url: str) -> str:
     return urldefrag(url)[0].rstrip("/")
 
@@ -99,7 +112,9 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
     @solver(name=spec.name)
     def heuristic_solver() -> Solver:
         async def solve(state: TaskState, generate: Generate) -> TaskState:
-            return await run_browser_agent(state, Heuristic(), spec.max_steps, OFFLINE)
+            return await run_browser_agent(
+                state, Heuristic(spec.max_steps), spec.max_steps, OFFLINE
+            )
 
         return solve
 
