@@ -68,6 +68,9 @@ class Heuristic(Policy):
         if self.start_title is None:
             self.start_title, self.start_url = words(seen.title), here
             self.wanted = self.prompt - self.start_title
+            # The quoted start page says where the agent is, not a link to use: on “MkDocs”
+            # a link reading "mkdocs" is not the one the task names.
+            self.phrases.discard(_phrase(seen.title))
         self.seen_urls.add(here)
         if here != self.start_url and " ".join(answer_tokens(seen.title)) in self.phrases:
             return Action("answer", value=seen.url)
