@@ -11,7 +11,7 @@ from taskspace.graph.ids import stable_id
 from taskspace.metapaths import MissingValue, metapath_library, render, render_optional
 from taskspace.sampling.coverage import coverage_map
 from taskspace.sampling.requirements import check_requirements
-from taskspace.sampling.templates import StepTemplate, TemplateSpec, render_checks
+from taskspace.sampling.templates import StepTemplate, SuccessTemplate, TemplateSpec
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
@@ -119,12 +119,7 @@ def build_task(
         seed=seed,
         start_url=render(spec.start_url, row) if spec.start_url else None,
         steps=steps,
-        success=[
-            SuccessCriterion(kind=item.kind, value=value)
-            for item in spec.success
-            for context in _contexts(item.foreach, row)
-            if (value := render_optional(item.value, context))
-        ],
+        success=_criteria(spec.success, row),
     )
 
 
@@ -142,6 +137,16 @@ def _contexts(foreach: str | None, row: dict[str, Any]) -> list[dict[str, Any]]:
     return [{**row, "item": item} for item in row.get(foreach) or []]
 
 
+def _criteria(items: list[SuccessTemplate], row: dict[str, Any]) -> list[SuccessCriterion]:
+    """Success criteria (of the task, or of one step) over the row; empty ones left out."""
+    return [
+        SuccessCriterion(kind=item.kind, value=value)
+        for item in items
+        for context in _contexts(item.foreach, row)
+        if (value := render_optional(item.value, context))
+    ]
+
+
 def _steps(step: StepTemplate, row: dict[str, Any]) -> list[WebStep]:
     return [_step(step, context) for context in _contexts(step.foreach, row)]
 
@@ -154,7 +159,7 @@ def _step(step: StepTemplate, row: dict[str, Any]) -> WebStep:
         som=int(som) if som.isdigit() else None,
         value=render(step.value, row) if step.value is not None else None,
         expected=render(step.expected, row),
-        checks=render_checks(step.check, row),
+        checks=_criteria(step.check, row),
     )
 
 

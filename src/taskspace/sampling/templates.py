@@ -10,16 +10,15 @@ must give the same answer again, which is how every gold answer is checked. Rend
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, Field, field_validator
 
 from taskspace.graph.names import checked_label, checked_rel_type
-from taskspace.metapaths import render_optional
 from taskspace.resources import resource_dir
 from taskspace.scoring.checks import parse_check
-from taskspace.tasks.model import CriterionKind, Difficulty, SuccessCriterion
+from taskspace.tasks.model import CriterionKind, Difficulty
 
 MAX_HOPS = 40
 """The most hops a template may declare (the requirement check looks this far)."""
@@ -117,15 +116,6 @@ class TemplateSpec(BaseModel):
     def _check(cls, value: str) -> str:
         parse_check(value)  # an unknown kind or a bad threshold fails when loading
         return value
-
-
-def render_checks(items: list[SuccessTemplate], row: dict[str, Any]) -> list[SuccessCriterion]:
-    """A step's checks over its row (``foreach`` is not used here); empty ones left out."""
-    return [
-        SuccessCriterion(kind=item.kind, value=value)
-        for item in items
-        if (value := render_optional(item.value, row))
-    ]
 
 
 def template_root() -> Path:
