@@ -148,6 +148,26 @@ def test_cli_samples_verifies_and_notices_a_changed_graph(
         )
 
 
+def test_template_option_samples_only_the_named_templates(
+    corpus: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    out = tmp_path / "tasks.jsonl"
+    chosen = ["table_total", "section_title"]
+    args = ["sample", "doc", "-n", "6", "--no-graph", "-o", str(out), "--json"]
+    picked = CliRunner().invoke(
+        cli, [*args, *(f"--template={name}" for name in chosen)], env=server_env
+    )
+    assert picked.exit_code == 0, picked.output
+    assert {task.template for task in read_jsonl(out)} == set(chosen)
+
+    unknown = CliRunner().invoke(
+        cli, [*args, "--template", "table_total", "--template", "no_such"], env=server_env
+    )
+    assert unknown.exit_code != 0
+    assert "no doc template named no_such; the doc templates are:" in unknown.output
+    assert "cloze_entity" in unknown.output
+
+
 @pytest.mark.skipif(not REAL_DOCS.is_dir(), reason="../shared/data/documents is not present")
 def test_real_documents_give_verified_tasks_of_every_kind_they_support(
     session_graph: Graph,

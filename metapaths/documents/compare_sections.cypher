@@ -48,7 +48,7 @@ CALL (parent) {
       AND NOT words[i] =~ '.*[.,;:)]'
       // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
       AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
-      AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.']
+      AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.', 'layer', 'level', 'phase', 'tier', 'stage', 'part', 'round', 'item', 'rule', 'article', 'clause', 'option', 'case', 'number', 'no.', 'block', 'epoch', 'slot', 'line', 'grade', 'class', 'category', 'model', 'release', 'volume', 'issue']
     WITH p, words, clean, i,
          coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
          CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
@@ -60,8 +60,17 @@ CALL (parent) {
     WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
          clean[last + 1] + CASE
            WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
-                AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
+                AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than', 'would', 'will', 'can', 'could', 'should', 'must', 'may', 'might', 'shall', 'have', 'has', 'had', 'be', 'been', 'do', 'does', 'did', 'not', 'also', 'each']
            THEN ' ' + clean[last + 2] ELSE '' END AS counted
+    // A count agrees with what it counts: one of a singular noun, more of a plural one or a
+    // unit. "a new 2718 transaction type" names a type, "layer 1 multi-sig transactions" a
+    // layer: neither is a quantity.
+    WITH p, i, value, said, counted, split(counted, ' ') AS nouns
+    WHERE CASE WHEN value = 1.0
+      THEN none(n IN nouns WHERE n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
+      ELSE any(n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
+               OR n IN ['percent', 'per', 'kg', 'km', 'cm', 'mm', 'kb', 'mb', 'gb', 'tb', 'gwei', 'wei', 'eth', 'ether', 'gas', 'usd', 'eur', 'hz', 'khz', 'mhz', 'ghz', 'bit', 'byte'])
+    END
     RETURN p AS holder, value, said, counted ORDER BY p.position, i LIMIT 1
   }
   RETURN collect({section: s, paragraph: holder, value: value, said: said, counted: counted}) AS quantities

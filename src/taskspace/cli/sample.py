@@ -29,6 +29,13 @@ _per_template = click.option(
     show_default=True,
     help="Verified candidates kept per template before selection.",
 )
+_templates = click.option(
+    "--template",
+    "templates",
+    multiple=True,
+    metavar="NAME",
+    help="Sample from this template only (repeat for several); an unknown name lists them.",
+)
 _llm = click.option(
     "--llm", is_flag=True, help="Let Claude phrase prompts (needs ANTHROPIC_API_KEY; cached)."
 )
@@ -82,6 +89,7 @@ def _tier_notes(report: SampleReport) -> list[str]:
     help="Cosine similarity a chunk needs to the objective.",
 )
 @_per_template
+@_templates
 @click.option(
     "--write/--no-write",
     default=None,
@@ -95,6 +103,7 @@ def sample_doc(
     objective: str | None,
     threshold: float,
     per_template: int,
+    templates: tuple[str, ...],
     write: bool | None,
     llm: bool,
     count: int,
@@ -114,6 +123,7 @@ def sample_doc(
         objective=objective,
         threshold=threshold,
         per_template=per_template,
+        templates=templates,
         write=llm_available() if write is None else write,
     )
     _save_templates("doc", report, out, seed, no_graph, as_json, llm)
@@ -170,11 +180,13 @@ def _read_tasks(path: Path, as_json: bool) -> tuple[list[Task], list[BadLine]]:
     "(e.g. http://127.0.0.1:8000) and report the pass rate.",
 )
 @_per_template
+@_templates
 @_llm
 @sample_options
 def sample_web(
     replay_origin: str | None,
     per_template: int,
+    templates: tuple[str, ...],
     llm: bool,
     count: int,
     seed: int,
@@ -183,7 +195,9 @@ def sample_web(
     as_json: bool,
 ) -> None:
     """Web tasks from crawled sites (seed-driven meta-paths), with steps and checks."""
-    report = run_family("web", "Sampling web tasks…", count, seed, per_template=per_template)
+    report = run_family(
+        "web", "Sampling web tasks…", count, seed, per_template=per_template, templates=templates
+    )
     payload = _save_templates(
         "web", report, out, seed, no_graph, as_json, llm, print_payload=not replay_origin
     )

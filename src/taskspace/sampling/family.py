@@ -3,7 +3,8 @@
 Options: ``objective`` and ``threshold`` (keep to the part of the graph relevant to a
 text; documents), ``per_template`` (verified candidates kept per template), ``write``
 (documents: Claude writes the instances, when ``ANTHROPIC_API_KEY`` is set; without it
-the templates render them and the report says so).
+the templates render them and the report says so), ``templates`` (the names of the only
+templates to sample from).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import TemplateSpec, load_templates
 from taskspace.scoring.family import ScoredByCheck
 from taskspace.tasks.attempt import Attempt, TaskScore
+from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleOptions, SampleReport
 from taskspace.tasks.model import Task
 
@@ -34,6 +36,19 @@ class TemplateFamily(ScoredByCheck):
             self._specs = {spec.name: spec for spec in load_templates(self.kind)}
         return self._specs
 
+    def chosen(self, names: tuple[str, ...] | list[str]) -> list[TemplateSpec] | None:
+        """The templates named, in the library's order; None (all of them) for no names."""
+        if not names:
+            return None
+        specs = self.specs()
+        unknown = sorted(set(names) - specs.keys())
+        if unknown:
+            raise SamplingError(
+                f"no {self.kind} template named {', '.join(unknown)}; "
+                f"the {self.kind} templates are: {', '.join(sorted(specs))}"
+            )
+        return [spec for name, spec in specs.items() if name in names]
+
     def sample(self, graph: Graph, options: SampleOptions) -> SampleReport:
         writer = None
         if self.kind == "doc" and options.get("write") and llm_available():
@@ -46,6 +61,7 @@ class TemplateFamily(ScoredByCheck):
             objective=options.get("objective"),
             threshold=float(options.get("threshold", THRESHOLD)),
             per_template=int(options.get("per_template", PER_TEMPLATE)),
+            templates=self.chosen(options.get("templates", ())),
             writer=writer,
         )
         if self.kind == "doc" and options.get("write") and writer is None:
