@@ -5,13 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from taskspace.documents.model import CrossReference, DocElement, ElementKind, ParsedDocument
 from taskspace.embeddings import embed
 from taskspace.graph.connection import Graph
 from taskspace.graph.stats import collect_stats
-from tests.support import SHARED_DATA
+from tests.support import SHARED_DATA, require_shared
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "documents_graph"
 LINKED = FIXTURES / "linked"
@@ -25,9 +23,7 @@ EIP_2718 = REAL_DOCS / "eip-2718_typed_tx_envelope.md"
 
 
 def require_real_eips() -> tuple[Path, Path]:
-    if not (EIP_1559.is_file() and EIP_2718.is_file()):
-        pytest.skip(f"real test data is absent: {REAL_DOCS} (../shared/data)")
-    return EIP_1559, EIP_2718
+    return require_shared(EIP_1559), require_shared(EIP_2718)
 
 
 def snapshot(graph: Graph) -> tuple[dict[str, int], dict[str, int]]:

@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from taskspace.server import install as installer
 from taskspace.server import process
 from taskspace.server.isolated import SHARED_JAR_CACHE, isolated_environment
@@ -13,6 +15,14 @@ from taskspace.settings import Settings
 
 TEST_CACHE = SHARED_JAR_CACHE
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def require_shared(path: Path) -> Path:
+    """``path`` under ../shared/data, or a skip of the test when that data is absent."""
+    if not path.exists():
+        pytest.skip(f"real test data is absent: {path} (../shared/data)")
+    return path
+
 
 server_environment = isolated_environment
 """Environment for a test server of its own: own home, own ports, small memory."""

@@ -29,21 +29,18 @@ from taskspace.scoring.web import task_or_web_scorer
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 from taskspace.tasks.model import SuccessCriterion, Task
 from tests.messages_script_api import Block, messages_script_api, text, tool_use
-from tests.support import SHARED_DATA
-from tests.web_support import chromium_missing, serve_folder
+from tests.support import require_shared
+from tests.web_support import MKDOCS, chromium_missing, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
-MKDOCS = SHARED_DATA / "web" / "mkdocs_org_site"
 MODEL = "anthropic/claude-sonnet-4-6"
 CRAWLED = "http://127.0.0.1:9"  # where the tasks say the site was crawled: nothing listens
 
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    if not (MKDOCS / "index.html").is_file():
-        pytest.skip(f"real test data is absent: {MKDOCS} (../shared/data)")
-    with serve_folder(MKDOCS) as base:
+    with serve_folder(require_shared(MKDOCS)) as base:
         yield base.rstrip("/")
 
 

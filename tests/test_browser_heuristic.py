@@ -44,14 +44,11 @@ from taskspace.scoring.text import normalize_answer
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_tasks_file, write_jsonl
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import load_web
-from tests.support import SHARED_DATA
-from tests.web_support import chromium_missing, empty_graph, serve_folder
+from tests.support import require_shared
+from tests.web_support import MKDOCS, chromium_missing, crawl_folder, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
-MKDOCS = SHARED_DATA / "web" / "mkdocs_org_site"
 COUNT = 12
 BUSINESS_COUNT = 20
 BUSINESS = {"content_browsing", "multi_hop_navigation"}
@@ -76,16 +73,12 @@ class Crawled:
 @pytest.fixture(scope="module")
 def crawled(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Crawled:
     """The site crawled once for every test here (the crawl is most of their time)."""
-    if not (MKDOCS / "index.html").is_file():
-        pytest.skip(f"real test data is absent: {MKDOCS} (../shared/data)")
-    empty_graph(session_graph)
+    require_shared(MKDOCS / "index.html")
     home = tmp_path_factory.mktemp("browser-home")
     # no JavaScript ships with the site, so probing clicks would observe nothing
-    options = CrawlOptions(max_depth=3, delay=0, probe=False)
-    with serve_folder(MKDOCS) as base:
-        summary = load_web(session_graph, base, options, home)
+    base, summary = crawl_folder(session_graph, MKDOCS, home, probe=False)
     assert len(summary.pages) >= 15, summary.failed
-    return Crawled(session_graph, home, base.rstrip("/"))
+    return Crawled(session_graph, home, base)
 
 
 def sample_web(

@@ -31,7 +31,7 @@ from taskspace.settings import Settings
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.store import read_jsonl
 from tests.messages_api import messages_api
-from tests.support import SHARED_DATA
+from tests.support import SHARED_DATA, require_shared
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "documents"
 SHARED_DOCS = SHARED_DATA / "documents" / "html_md"
@@ -39,8 +39,7 @@ SHARED_DOCS = SHARED_DATA / "documents" / "html_md"
 
 @pytest.fixture(scope="module")
 def docs(session_graph: Graph) -> Iterator[Graph]:
-    if not SHARED_DOCS.is_dir():
-        pytest.skip(f"real test data is absent: {SHARED_DOCS} (../shared/data)")
+    require_shared(SHARED_DOCS)
     session_graph.run_autocommit(
         "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS"
     )

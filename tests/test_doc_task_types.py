@@ -38,7 +38,7 @@ from taskspace.sampling.templates import TemplateSpec, load_templates
 from taskspace.scoring.checks import check_passes
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_jsonl
-from tests.support import SHARED_DATA
+from tests.support import SHARED_DATA, require_shared
 
 FIXTURES = Path(__file__).resolve().parents[1] / "examples" / "documents"
 REAL_DOCS = SHARED_DATA / "documents"
@@ -109,8 +109,7 @@ HAND_CHECKED: list[tuple[str, str, str]] = [
 
 @pytest.fixture(scope="module")
 def corpus(session_graph: Graph) -> Iterator[Graph]:
-    if not REAL_DOCS.is_dir():
-        pytest.skip(f"real test data is absent: {REAL_DOCS} (../shared/data)")
+    require_shared(REAL_DOCS)
     session_graph.run_autocommit(
         "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS"
     )

@@ -31,19 +31,15 @@ from taskspace.scoring.web import score_web
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task
 from taskspace.tasks.store import write_jsonl
-from tests.support import SHARED_DATA
-from tests.web_support import chromium_missing, serve_folder
+from tests.support import require_shared
+from tests.web_support import MKDOCS, chromium_missing, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
-
-MKDOCS = SHARED_DATA / "web" / "mkdocs_org_site"
 
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    if not (MKDOCS / "index.html").is_file():
-        pytest.skip(f"real test data is absent: {MKDOCS} (../shared/data)")
-    with serve_folder(MKDOCS) as base:
+    with serve_folder(require_shared(MKDOCS)) as base:
         yield base.rstrip("/")
 
 

@@ -24,9 +24,7 @@ from taskspace.sampling.templates import load_templates
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import load_web
-from tests.web_support import chromium_missing, empty_graph, serve_folder
+from tests.web_support import chromium_missing, crawl_folder, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
@@ -53,13 +51,9 @@ class Market:
 
 @pytest.fixture(scope="module")
 def market(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Market]:
-    empty_graph(session_graph)
-    home = tmp_path_factory.mktemp("web-chains-home")
-    with serve_folder(MARKET) as base:
-        summary = load_web(session_graph, base, CrawlOptions(max_depth=3, delay=0), home)
-    assert summary.pages, summary.failed
+    base, _ = crawl_folder(session_graph, MARKET, tmp_path_factory.mktemp("web-chains-home"))
     report = sample_tasks(session_graph, "web", count=40, seed=1)
-    yield Market(session_graph, base.rstrip("/"), report)
+    yield Market(session_graph, base, report)
 
 
 def test_search_filter_detail_is_one_task_with_a_check_per_step(market: Market) -> None:

@@ -21,9 +21,7 @@ from taskspace.sampling.sampler import sample_tasks
 from taskspace.sampling.templates import TemplateSpec, load_templates
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import load_web
-from tests.web_support import FIXTURE_SITE, chromium_missing, empty_graph, serve_folder
+from tests.web_support import FIXTURE_SITE, chromium_missing, crawl_folder, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
@@ -55,13 +53,10 @@ def specs() -> dict[str, TemplateSpec]:
 
 @pytest.fixture(scope="module")
 def shop(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Crawled]:
-    empty_graph(session_graph)
     home = tmp_path_factory.mktemp("web-sampling-home")
-    with serve_folder(FIXTURE_SITE) as base:
-        summary = load_web(session_graph, base, CrawlOptions(max_depth=3, delay=0), home)
-    assert summary.pages, summary.failed
+    base, _ = crawl_folder(session_graph, FIXTURE_SITE, home)
     report = sample_tasks(session_graph, "web", count=20, seed=SEED)
-    yield Crawled(session_graph, base.rstrip("/"), report)
+    yield Crawled(session_graph, base, report)
 
 
 def test_templates_declare_the_three_tiers_and_every_type() -> None:

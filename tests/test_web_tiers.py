@@ -23,14 +23,11 @@ from taskspace.sampling.tiers import TIERS, tier_counts, tiered
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import load_web
-from tests.support import SHARED_DATA
-from tests.web_support import chromium_missing, empty_graph, serve_folder
+from tests.support import require_shared
+from tests.web_support import MKDOCS, chromium_missing, crawl_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
-MKDOCS = SHARED_DATA / "web" / "mkdocs_org_site"
 SPECS: dict[str, TemplateSpec] = {spec.name: spec for spec in load_templates("web")}
 
 
@@ -46,13 +43,9 @@ def tiers_of(tasks: list[Task]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def site(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    if not (MKDOCS / "index.html").is_file():
-        pytest.skip(f"real test data is absent: {MKDOCS} (../shared/data)")
-    empty_graph(session_graph)
+    require_shared(MKDOCS / "index.html")
     home = tmp_path_factory.mktemp("web-tiers-home")
-    options = CrawlOptions(max_depth=3, delay=0, probe=False)
-    with serve_folder(MKDOCS) as base:
-        summary = load_web(session_graph, base, options, home)
+    _, summary = crawl_folder(session_graph, MKDOCS, home, probe=False)
     assert len(summary.pages) >= 15, summary.failed
     # Far more than the site offers: every verified candidate, in order of taking.
     everything = sample_tasks(session_graph, "web", count=400, seed=3, per_template=20)

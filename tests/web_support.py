@@ -19,8 +19,12 @@ from urllib.parse import urlsplit
 
 from taskspace.graph.connection import Graph
 from taskspace.web.browser import chromium_path, origin_context, origin_of
+from taskspace.web.crawl import CrawlOptions
+from taskspace.web.loader import WebLoadSummary, load_web
+from tests.support import SHARED_DATA
 
 FIXTURE_SITE = Path(__file__).parent / "fixtures" / "web" / "site"
+MKDOCS = SHARED_DATA / "web" / "mkdocs_org_site"
 
 
 def chromium_missing() -> str | None:
@@ -90,6 +94,19 @@ def serve_folder(
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+def crawl_folder(
+    graph: Graph, root: Path, home: Path, *, probe: bool = True
+) -> tuple[str, WebLoadSummary]:
+    """Empty ``graph``, serve ``root`` on a free port and crawl it (depth 3, no delay):
+    the base URL without its trailing slash (its server is gone by then) and the crawl's
+    summary, which must hold pages."""
+    empty_graph(graph)
+    with serve_folder(root) as base:
+        summary = load_web(graph, base, CrawlOptions(max_depth=3, delay=0, probe=probe), home)
+    assert summary.pages, summary.failed
+    return base.rstrip("/"), summary
 
 
 def empty_graph(graph: Graph) -> None:
