@@ -22,12 +22,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from taskspace.metrics import rouge, squad
 from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.checks import CHECK_KINDS, numbers_in
-from taskspace.scoring.text import answer_tokens, rouge_tokens
 from taskspace.tasks.attempt import Attempt
 from taskspace.tasks.model import GroundRef, Task
 from taskspace.tasks.store import read_jsonl
+from taskspace.words import tokens
 
 DEFAULT_DOCS = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents" / "html_md"
 
@@ -51,6 +52,7 @@ def tasks_from_paragraphs(paragraphs: list[str]) -> list[Task]:
             "number": str(len(words)),
             "contains_all": " | ".join(words[i] for i in (0, 4, 8)),
             "keywords": " ".join(words[:12]),
+            "rouge": " ".join(words[:20]),
         }[check]
         tasks.append(
             Task(
@@ -86,7 +88,8 @@ def attempt_for(task: Task, corpus: str, shape: int, rng: random.Random) -> Atte
 
 def clear_caches() -> None:
     """Each run starts cold: gold answers and prompts are normalised once per run."""
-    for cached in (answer_tokens, rouge_tokens, numbers_in):
+    caches = (squad.normalize_answer, squad.normalize_answer_unicode, tokens, rouge.tokens)
+    for cached in (*caches, numbers_in):
         cached.cache_clear()
 
 

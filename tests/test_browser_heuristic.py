@@ -40,10 +40,10 @@ from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.replay.origins import same_page
-from taskspace.scoring.text import normalize_answer
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_tasks_file, write_jsonl
+from taskspace.words import normalized
 from tests.support import require_shared
 from tests.web_support import MKDOCS, chromium_missing, crawl_folder, serve_folder
 
@@ -113,6 +113,11 @@ def test_heuristic_agent_runs_in_chromium_and_reports_sr(
     assert summary["samples"] == COUNT and summary["attempts_written"] == COUNT
     assert summary["errors"] == 0
     assert 0 < summary["successes"] <= COUNT
+    # a web run reports web success and its checks, not citations it never had
+    assert summary["kind"] == "web"
+    assert {"success", "checks_passed"} <= set(summary["metrics"])
+    assert not any(name.startswith("citation") for name in summary["metrics"])
+    assert summary["metrics"]["success"] == pytest.approx(summary["successes"] / COUNT)
 
     by_id = {task.id: task for task in sampled.tasks}
     outcomes: dict[str, tuple[Task, WebTrajectory, bool]] = {}
@@ -241,7 +246,7 @@ def test_heuristic_solves_business_tasks(business: Sampled, server_env: dict[str
         assert trajectory.actions[-1].kind == "answer"
         assert WITHHELD not in attempt.answer
         if task.template == "content_browsing" and success:
-            answered_right += normalize_answer(attempt.answer) == normalize_answer(task.answer)
+            answered_right += normalized(attempt.answer) == normalized(task.answer)
         if task.template == "multi_hop_navigation" and success:  # the URL it ended on
             assert same_page(attempt.answer, trajectory.final_url)
     rates = {name: f"{passed[name]}/{tried[name]}" for name in sorted(tried)}

@@ -146,7 +146,7 @@ def test_format_mappings_validate_and_bad_ones_are_refused(
         ActionSpec.model_validate({"kind": "key"})
     with pytest.raises(ValidationError, match="`outcome` is required"):
         ActionSpec.model_validate({"kind": "complete"})
-    broken = {"codes": {"4": {"kind": "tap"}}, "dual_point": 4, "tap_distance": 0.04}
+    broken = {"codes": {"4": {"kind": "tap"}}, "dual_point": 4}
     (tmp_path / "broken_aitw.yaml").write_text(json.dumps(broken))
     monkeypatch.setattr(mappings, "mapping_dir", lambda: tmp_path)
     with pytest.raises(MappingError, match=r"broken_aitw\.yaml: invalid episode format mapping"):

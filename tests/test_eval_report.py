@@ -21,7 +21,8 @@ from taskspace.cli.eval_report import report
 from taskspace.cli.main import KgGroup, cli
 from taskspace.documents.loader import load_documents
 from taskspace.graph.connection import Graph
-from taskspace.reports.data import pass_at_k, read_report, resolve_runs
+from taskspace.metrics.passk import pass_at_k
+from taskspace.reports.data import read_report, resolve_runs
 from taskspace.reports.html import render_report
 from taskspace.reports.model import Cell
 from taskspace.reports.plots import PASS_AT_K_TOP

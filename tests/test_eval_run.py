@@ -66,6 +66,19 @@ def test_extractive_run_resume_list_score_and_query(
     assert len(edges) == 8 and {e["epoch"] for e in edges} == {1, 2}
     run = session_graph.read_text("MATCH (r:Run {id: $id}) RETURN r", id=summary["run"])[0]["r"]
     assert run["agent"] == "extractive" and run["log_path"] == str(log)
+    # a document run reports the document metrics, computed as their references compute
+    # them, and records on the :Run exactly what inspect's log (and its viewer) holds
+    metrics = summary["metrics"]
+    assert summary["kind"] == run["kind"] == "doc"
+    assert {"exact_match", "f1", "rouge_l", "citation_precision", "citation_recall"} <= set(
+        metrics
+    )
+    assert "pass_at_2/success" in metrics
+    assert json.loads(run["metrics_json"]) == metrics
+    samples = read_eval_log(str(log)).samples or []
+    values = [next(iter(s.scores.values())).value for s in samples if s.scores]
+    f1s = [float(v["f1"]) for v in values if isinstance(v, dict)]
+    assert metrics["f1"] == pytest.approx(sum(f1s) / len(f1s), abs=1e-6)
     uuids = {s.uuid for s in read_eval_log(str(log)).samples or []}
 
     again = kg(

@@ -1,5 +1,6 @@
 """kg eval run with replay-nearest on real GUI episodes loaded with kg load episodes:
-AITW matching (GUI Odyssey's grid for its episodes), results in the graph."""
+AITW matching (element id where a screen has no geometry), results in the graph, the same
+numbers in inspect's log, the CLI and the report."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from taskspace.cli.main import cli
 from taskspace.episodes.formats import read_episodes
 from taskspace.episodes.model import Action, Episode
 from taskspace.graph.connection import Graph
-from taskspace.guieval.scoring import score_episode
+from taskspace.guieval.scoring import episode_rule, score_episode
 from taskspace.guieval.view import EPISODE_KEY, gui_views
 from tests.episode_support import FIXTURES, SHARED_GUI
 from tests.messages_script_api import Block, first_user_text, messages_script_api, text
@@ -59,9 +60,11 @@ def test_replay_nearest_is_scored_end_to_end(
     steps = sum(len(e.steps) for e in loaded)
     assert report["run"]["episodes"] == len(loaded) and report["run"]["steps"] == steps
     assert report["run"]["errors"] == 0
-    odyssey = [e for e in loaded if e.dataset == "gui_odyssey"]
-    assert odyssey and report["metrics"]["odyssey"]["episodes"] == len(odyssey)
-    assert report["metrics"]["aitw"]["episodes"] == len(loaded) - len(odyssey)
+    # DroidBot screens have no size: matched by element id, never reported as AITW
+    by_id = [e for e in loaded if episode_rule(e) == "element-id"]
+    assert {e.dataset for e in by_id} == {"droidbot"}
+    assert report["metrics"]["element-id"]["episodes"] == len(by_id)
+    assert report["metrics"]["aitw"]["episodes"] == len(loaded) - len(by_id)
     run = report["run"]["run"]
     rows = session_graph.read_text(
         "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(s:Step)<-[:HAS_STEP]-(e:Episode) "
@@ -95,10 +98,16 @@ def test_replay_nearest_is_scored_end_to_end(
     shown = kg(server_env, "eval", "report", run, "-o", str(tmp_path / "report.html"), "--json")
     assert shown.exit_code == 0, shown.output
     entries = {e["rule"]: e for e in json.loads(shown.output)["gui_metrics"]}
-    assert set(entries) == {"aitw", "odyssey"}
-    assert entries["odyssey"]["episodes"] == len(odyssey)
+    assert set(entries) == {"aitw", "element-id"}
+    assert entries["element-id"]["episodes"] == len(by_id)
     assert sum(e["steps"] for e in entries.values()) == steps
     assert json.loads(shown.output)["step_metrics"] == []
+    # inspect's viewer and the report show the same run figures (micro over steps)
+    recorded = json.loads(shown.output)["runs"][0]["metrics"]
+    assert recorded["action_match"] == pytest.approx(matched / steps, abs=1e-6)
+    assert recorded["episode_success"] == pytest.approx(
+        report["metrics"]["all"]["episode_success"], abs=1e-4
+    )
     html = (tmp_path / "report.html").read_text()
     assert 'id="gui_metrics"' in html and 'id="gui_metrics-bar-1-1"' in html
     # the same command again resumes the same run and adds no edge

@@ -99,8 +99,18 @@ def test_offline_pipeline_run_is_scored_and_written(
     assert entry["micro"]["step_sr"] == report["metrics"]["step_sr"]["micro"]
     assert entry["macro"]["re_acc_flex"] == report["metrics"]["re_acc"]["macro_flex"]
     assert entry["task_sr"]["task_sr"] == report["task_sr"]
+    # inspect's viewer shows the micro Step SR too (not the mean of episode means)
+    recorded = json.loads(shown.output)["runs"][0]["metrics"]
+    assert recorded["step_sr"] == pytest.approx(expected.micro["step_sr"], abs=1e-6)
+    assert recorded["macro_step_sr"] == pytest.approx(expected.macro["step_sr"], abs=1e-6)
+    assert recorded["task_sr"] == pytest.approx(expected.task_sr["task_sr"], abs=1e-6)
+    assert json.loads(shown.output)["runs"][0]["kind"] == "web-steps"
     html = page.read_text()
     assert 'id="step_metrics"' in html and 'id="step_metrics-bar-1-2"' in html
+    # the headline table shows the micro Step SR inspect recorded, beside Ele.Acc and Op.F1
+    table = html.split('id="run_metrics-web-steps"', 1)[1].split("</table>", 1)[0]
+    assert "Ele.Acc" in table and "Op.F1" in table and "Step SR" in table
+    assert f"{recorded['step_sr']:.3f}" in table
 
 
 def test_seeact_steps_use_their_own_candidates(

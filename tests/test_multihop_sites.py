@@ -344,3 +344,9 @@ def test_kg_eval_run_writes_the_hop_queue_to_attempted(
         assert edge["failed"] == (0 if edge["passed"] == 3 else edge["passed"] + 1)
     passed = [edge["passed"] for edge in edges]
     assert _positions(env) == [(p, sum(n >= p for n in passed), 3) for p in (1, 2, 3)]
+    # a multihop run reports MMInA's rates: hop SR pooled over hops, task SR over tasks
+    metrics = json.loads(again.output)["metrics"]
+    assert json.loads(again.output)["kind"] == "multihop"
+    assert metrics["hop_sr"] == pytest.approx(sum(passed) / (3 * len(passed)), abs=1e-6)
+    assert metrics["task_sr"] == pytest.approx(sum(p == 3 for p in passed) / len(passed))
+    assert "citation_precision" not in metrics

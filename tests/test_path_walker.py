@@ -97,6 +97,13 @@ def test_kg_eval_run_with_the_walker_needs_no_key_and_writes_step_metrics(
         # a failed task is attributed by the rules, which read the walker's recorded calls
         assert (row["error_type"] is None) == row["success"]
     assert summary["successes"] == sum(row["success"] for row in rows.values())
+    # a causal-path run reports NaturalGAIA's metrics, from the same per-task values
+    metrics = summary["metrics"]
+    assert summary["kind"] == "path" and {"sr", "wpsr", "matcr", "patsr"} <= set(metrics)
+    assert metrics["sr"] == pytest.approx(summary["successes"] / 10, abs=1e-6)
+    ratios = [row["leading"] / row["total"] for row in rows.values()]
+    assert metrics["matcr"] == pytest.approx(sum(ratios) / len(ratios), abs=1e-6)
+    assert "exact_match" not in metrics
     # What we observed: the first step is right wherever the instruction names its action
     # word for word and that action lists a single item: the start is found by its quoted
     # name, the action's name is the best word match, and a single item is forced. (The

@@ -7,8 +7,11 @@ import math
 import random
 
 import pytest
-from rouge_score import rouge_scorer  # type: ignore[import-untyped]
+from rouge_score import rouge_scorer
 
+from taskspace.metrics.passk import mean_pass_at_k, pass_at_k, pass_at_k_by_task
+from taskspace.metrics.rouge import lcs_length, rouge_l, rouge_l_stemmed
+from taskspace.metrics.squad import exact_match, f1, normalize_answer
 from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.checks import (
     CHECK_KINDS,
@@ -18,10 +21,9 @@ from taskspace.scoring.checks import (
     parse_check,
 )
 from taskspace.scoring.citations import citation_scores
-from taskspace.scoring.passk import mean_pass_at_k, pass_at_k, pass_at_k_by_task
-from taskspace.scoring.text import exact_match, lcs_length, normalize_answer, rouge_l, token_f1
 from taskspace.tasks.attempt import Attempt
 from taskspace.tasks.model import GroundRef, Task
+from taskspace.words import normalized, tokens
 from tests.doc_support import REAL_DOCS, require_real_eips
 
 
@@ -60,11 +62,20 @@ def test_exact_match_and_token_f1_known_values() -> None:
     assert exact_match("The Operations.", "operations") == 1.0
     assert exact_match("Operations team", "Operations") == 0.0
     # 2 common tokens, precision 2/3, recall 2/4: F1 = 2·(2/3)(1/2)/(2/3+1/2) = 4/7
-    assert token_f1("new container terminal", "the new terminal has cranes") == pytest.approx(4 / 7)
-    assert token_f1("x b b", "b b c") == pytest.approx(2 / 3)
-    assert token_f1("a b b", "b b c") == pytest.approx(0.8)  # "a" is an article
-    assert token_f1("nothing shared", "operations") == 0.0
-    assert token_f1("", "") == 1.0 and token_f1("the", "cranes") == 0.0
+    assert f1("new container terminal", "the new terminal has cranes") == pytest.approx(4 / 7)
+    assert f1("x b b", "b b c") == pytest.approx(2 / 3)
+    assert f1("a b b", "b b c") == pytest.approx(0.8)  # "a" is an article
+    assert f1("nothing shared", "operations") == 0.0
+    # as SQuAD's script: two empty texts match exactly but share no token
+    assert exact_match("", "") == 1.0 and f1("", "") == 0.0 and f1("the", "cranes") == 0.0
+
+
+def test_reference_keeps_unicode_punctuation_and_matching_words_drop_it() -> None:
+    """SQuAD EM is the script's (ASCII punctuation only); the words checks and agents
+    compare names with are the Unicode-aware variant, under their own name."""
+    assert exact_match("“Fee market”", "Fee market") == 0.0
+    assert normalized("The “Fee market” — change…") == "fee market change"
+    assert tokens("It’s the ‘Berlin’ fork") == ("its", "berlin", "fork")
 
 
 def _real_pairs() -> list[tuple[str, str]]:
@@ -98,6 +109,12 @@ def test_rouge_l_equals_rouge_score_on_real_text() -> None:
     ]
     assert max(differences) <= 1e-9
     assert any(0.0 < rouge_l(p, g) < 1.0 for g, p in pairs)  # not all trivial
+    stemmed = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=True)
+    assert all(
+        abs(stemmed.score(gold, prediction)["rougeL"].fmeasure - rouge_l_stemmed(prediction, gold))
+        <= 1e-9
+        for gold, prediction in pairs
+    )
 
 
 def test_lcs_and_rouge_edge_cases() -> None:
@@ -229,6 +246,7 @@ def test_pass_at_k_known_values() -> None:
     outcomes = [("a", True), ("a", False), ("a", False), ("b", False), ("b", False), ("b", False)]
     assert pass_at_k_by_task(outcomes, 2) == {"a": pytest.approx(2 / 3), "b": 0.0}
     assert mean_pass_at_k(outcomes, 3) == pytest.approx(0.5)
+    assert mean_pass_at_k(outcomes, 4) is None  # HumanEval reports it only with k attempts
     with pytest.raises(ValueError, match="k=4"):
         pass_at_k(3, 1, 4)
 

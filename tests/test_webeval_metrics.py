@@ -6,8 +6,9 @@ import asyncio
 
 import pytest
 
+from taskspace.metrics.mind2web import StepResult, aggregate
 from taskspace.webeval.flexible import accepted_actions, order_free_groups
-from taskspace.webeval.metrics import StepScore, op_f1, step_score, summarize
+from taskspace.webeval.metrics import step_score
 from taskspace.webeval.model import Element, GoldStep, Plan, StepOutcome, StepView, Triplet
 from taskspace.webeval.offline import OfflinePredictor, value_for
 from taskspace.webeval.pipeline import split_batches
@@ -19,32 +20,41 @@ def _step(index: int, op: str, role: str, text: str, value: str = "") -> GoldSte
     return GoldStep(index, Element(f"{role}|{text.lower()}", role, text), op, value)
 
 
-def test_op_f1_is_token_f1_of_operation_and_value() -> None:
-    # pred tokens {type, new, york}, gold {type, new, york, city}: P 1, R 3/4, F1 6/7
+def test_op_f1_is_set_f1_of_case_sensitive_operation_and_value() -> None:
+    # Mind2Web's calculate_f1: {TYPE, New, York} vs {TYPE, New, York, City}: P 1, R 3/4
     predicted = Triplet("e", "TYPE", "New York")
-    assert op_f1(predicted, Triplet("e", "TYPE", "new york city")) == pytest.approx(6 / 7)
-    assert op_f1(Triplet("e", "CLICK"), Triplet("e", "CLICK")) == 1.0
-    assert op_f1(Triplet("e", "CLICK"), Triplet("e", "TYPE", "x")) == 0.0
+    assert step_score(predicted, [Triplet("e", "TYPE", "New York City")]).op_f1 == pytest.approx(
+        6 / 7
+    )
+    # case counts: only TYPE is shared with "new york city"
+    assert step_score(predicted, [Triplet("e", "TYPE", "new york city")]).op_f1 == pytest.approx(
+        2 * (1 / 3) * (1 / 4) / (1 / 3 + 1 / 4)
+    )
+    assert step_score(Triplet("e", "CLICK"), [Triplet("e", "CLICK")]).op_f1 == 1.0
+    # a gold HOVER is a CLICK in Mind2Web's data; a predicted HOVER has no op token
+    assert step_score(Triplet("e", "CLICK"), [Triplet("e", "HOVER")]).step_success
+    assert step_score(Triplet("e", "HOVER"), [Triplet("e", "HOVER")]).op_f1 == 0.0
 
 
 def test_step_score_element_operation_and_success() -> None:
     gold = Triplet("b", "SELECT", "Pickup")
-    assert step_score(Triplet("b", "SELECT", "pickup"), [gold]) == StepScore(1.0, 1.0, 1.0)
-    # right element, wrong value: F1 of {select, delivery} vs {select, pickup} = 1/2
+    assert step_score(Triplet("b", "SELECT", "Pickup"), [gold]) == StepResult(True, 1.0, True)
+    # right element, wrong value: F1 of {SELECT, Delivery} vs {SELECT, Pickup} = 1/2
     wrong_value = step_score(Triplet("b", "SELECT", "Delivery"), [gold])
-    assert (wrong_value.ele_acc, wrong_value.op_f1, wrong_value.step_sr) == (1.0, 0.5, 0.0)
+    assert wrong_value == StepResult(True, 0.5, False)
+    assert step_score(Triplet("b", "SELECT", "pickup"), [gold]) == StepResult(True, 0.5, False)
     wrong_element = step_score(Triplet("a", "SELECT", "Pickup"), [gold])
-    assert (wrong_element.ele_acc, wrong_element.op_f1, wrong_element.step_sr) == (0.0, 1.0, 0.0)
-    assert step_score(None, [gold]).step_sr == 0.0
+    assert wrong_element == StepResult(False, 1.0, False)
+    assert step_score(None, [gold]) == StepResult(False, 0.0, False)
 
 
 def test_alternative_counts_only_with_its_own_operation() -> None:
     gold, other = Triplet("size", "SELECT", "10"), Triplet("black", "CLICK")
-    assert step_score(Triplet("black", "CLICK"), [gold]).ele_acc == 0.0
-    assert step_score(Triplet("black", "CLICK"), [gold, other]).step_sr == 1.0
+    assert not step_score(Triplet("black", "CLICK"), [gold]).element_correct
+    assert step_score(Triplet("black", "CLICK"), [gold, other]).step_success
     # the alternative's element with the gold's operation is not a valid action
     mixed = step_score(Triplet("black", "SELECT", "10"), [gold, other])
-    assert (mixed.ele_acc, mixed.op_f1, mixed.step_sr) == (1.0, 1.0, 0.0)
+    assert mixed == StepResult(True, 1.0, False)
 
 
 def test_summary_micro_macro_task_sr_and_missing_values() -> None:
@@ -54,12 +64,13 @@ def test_summary_micro_macro_task_sr_and_missing_values() -> None:
         {"step_sr": 1.0, "ap_acc": 0.0},
     ]
     second: list[dict[str, float | None]] = [{"step_sr": 1.0, "ap_acc": 1.0}]
-    summary = summarize([first, second])
+    summary = aggregate([first, second])
     assert summary.micro["step_sr"] == pytest.approx(3 / 4)
     assert summary.macro["step_sr"] == pytest.approx((2 / 3 + 1) / 2)
     assert summary.micro["ap_acc"] == pytest.approx(2 / 3)  # the None is not a step's 0
     assert summary.macro["ap_acc"] == pytest.approx((1 / 2 + 1) / 2)
     assert summary.task_sr == {"task_sr": 0.5}
+    assert summary.error_ratio == {"step_sr": {"0": 0.5, "1": 0.5}}
     assert (summary.tasks, summary.steps) == (2, 4)
 
 

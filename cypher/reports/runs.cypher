@@ -7,6 +7,7 @@ OPTIONAL MATCH (r)-[a:ATTEMPTED]->(t)
 WHERE t:Task OR t:Episode
 RETURN r.id AS id, r.agent AS agent, r.model AS model, toString(r.started) AS started,
        toString(r.finished) AS finished, r.status AS status, r.tasks_file AS tasks_file,
+       r.kind AS kind, r.metrics_json AS metrics_json,
        count(DISTINCT t) AS tasks, count(a) AS attempts,
        sum(CASE WHEN a.success THEN 1 ELSE 0 END) AS successes,
        avg(a.score) AS mean_score, count(DISTINCT a.epoch) AS epochs

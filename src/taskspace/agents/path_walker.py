@@ -45,9 +45,9 @@ from taskspace.apptools.toolbox import MAX_LIST, AppTools
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph
 from taskspace.graphtools.toolbox import ToolFunction
-from taskspace.scoring.text import normalize_answer
 from taskspace.settings import Settings
 from taskspace.tasks.attempt import Attempt
+from taskspace.words import normalized
 
 NEEDED = ("apps", "search", "open_item", "follow")
 PAGES = 6
@@ -152,14 +152,14 @@ async def find_start(tools: Recorder, reading: Reading) -> str | None:
     in the first app the instruction names, then the others."""
     if reading.start is None:
         return None
-    wanted = normalize_answer(reading.start)
+    wanted = normalized(reading.start)
     for app in reading.apps:
         hits: SearchResults | None = await tools.call(
             "search", app=app, query=reading.start, limit=10
         )
         if hits is None or not hits.items:
             continue
-        exact = [i for i in hits.items if normalize_answer(i.label or "") == wanted]
+        exact = [i for i in hits.items if normalized(i.label or "") == wanted]
         return (exact or hits.items)[0].id
     return None
 

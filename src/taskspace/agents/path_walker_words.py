@@ -4,7 +4,7 @@ The instruction is read as any text, never as the output of our own generator: t
 quoted names (the first is where to start), the app titles it mentions (in the order it
 mentions them), the years and other quoted names it states (constraints on the items to
 pick), and the rest as a bag of words that the actions one can take are matched against.
-Words are compared after :func:`taskspace.scoring.text.answer_tokens` normalisation,
+Words are compared after :func:`taskspace.words.tokens` normalisation,
 exactly or by a shared stem-like prefix ("director" ~ "directed", "film" ~ "filmography"):
 a lexical match, so an action named unlike the instruction's verb ("written" for "wrote")
 is missed. That is the baseline's known limit, kept on purpose.
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from taskspace.apptools.results import ItemSummary
-from taskspace.scoring.text import answer_tokens, normalize_answer
+from taskspace.words import normalized, tokens
 
 QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"")
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
@@ -44,7 +44,7 @@ def content_words(text: str) -> list[str]:
     """Normalised tokens that can name a relation: no digits, no function words."""
     return [
         t
-        for t in answer_tokens(text.replace("_", " "))
+        for t in tokens(text.replace("_", " "))
         if len(t) >= MIN_WORD and t not in FUNCTION_WORDS and not t.isdigit()
     ]
 
@@ -72,8 +72,8 @@ class Facts:
         """The years and names among this item's visible attribute values."""
         values = [v for a in item.attributes for v in a.values]
         years = {y for y in self.years if any(v == y or v.startswith(y + "-") for v in values)}
-        shown = {normalize_answer(v) for v in values}
-        return years, {n for n in self.names if normalize_answer(n) in shown}
+        shown = {normalized(v) for v in values}
+        return years, {n for n in self.names if normalized(n) in shown}
 
     def without(self, years: set[str], names: set[str]) -> Facts:
         return Facts(

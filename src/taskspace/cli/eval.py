@@ -34,6 +34,8 @@ def eval_group() -> None:
 
 
 def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
+    from taskspace.evaluation.results import run_metrics
+
     log = outcome.logs[0]
     samples = log.samples or []
     successes = sum(1 for s in samples if s.scores and _success(next(iter(s.scores.values()))))
@@ -41,6 +43,7 @@ def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
         "run": outcome.run_id,
         "agent": outcome.config.agent,
         "model": outcome.config.model,
+        "kind": (log.eval.metadata or {}).get("task_kind", ""),
         "status": log.status,
         "log": local_path(log.location),
         "samples": len(samples),
@@ -50,6 +53,7 @@ def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
         "errors": sum(1 for s in samples if s.error is not None),
         "limited": sum(1 for s in samples if s.limit is not None),
         **_safety_rates(samples),
+        "metrics": run_metrics(log),
     }
 
 
@@ -194,7 +198,14 @@ def run_command(
     if as_json:
         print_json(summary)
         return
+    metrics = summary.pop("metrics")
     print_table(f"Run {summary['run']}", ["key", "value"], list(summary.items()))
+    if metrics:
+        print_table(
+            f"Metrics ({summary['kind'] or 'tasks'})",
+            ["metric", "value"],
+            [(name, f"{value:.4f}") for name, value in metrics.items()],
+        )
     if summary["errors"]:
         print_line(
             f"{summary['errors']} samples errored; run the same command again to retry them."
@@ -271,6 +282,7 @@ def score_command(log_file: Path, scorer: str, as_json: bool) -> None:
     from inspect_ai import score
     from inspect_ai.log import read_eval_log, write_eval_log
 
+    from taskspace.evaluation.kind_metrics import metrics_for_log
     from taskspace.evaluation.results import run_id_of, write_run_results
     from taskspace.evaluation.scorers import scorer_named
 
@@ -279,7 +291,10 @@ def score_command(log_file: Path, scorer: str, as_json: bool) -> None:
         run_id_of(log)
     except ValueError as exc:
         raise UserError(str(exc)) from exc
-    rescored = score(log, scorer_named(scorer), action="overwrite", display="none")
+    metrics = metrics_for_log(log.samples or []) if scorer == "task" else None
+    rescored = score(
+        log, scorer_named(scorer), metrics=metrics, action="overwrite", display="none"
+    )
     write_eval_log(rescored, str(log_file))
     with connected_graph() as graph:
         attempts = write_run_results(graph, rescored)

@@ -1,7 +1,9 @@
 """``kg eval gui``: GUI episodes in the graph (AITW/AitZ, GUI Odyssey, uiautomator traces,
-DroidBot), scored step by step with AITW action matching (GUI Odyssey's 0-1000 grid for
-its episodes). Prints action-match accuracy (micro: over steps; per episode: the mean of
-each episode's own mean), type-match accuracy and episode success, overall and per rule.
+DroidBot), scored step by step with AITW action matching (``--match aitw``, the
+reference; ``aitw-strict`` also compares typed text and scroll direction; screens
+without geometry are matched by element id). Prints action-match accuracy (micro: over
+steps; per episode: the mean of each episode's own mean), type-match accuracy and
+episode success, overall and per rule.
 """
 
 from __future__ import annotations
@@ -13,9 +15,21 @@ import click
 from taskspace.cli.eval_steps import episode_options, run_and_record
 from taskspace.cli.output import json_option, print_json, print_line, print_table
 
+MATCH_RULES = ("aitw", "aitw-strict")
+"""``taskspace.guieval.matching.RULES``, not imported here: ``kg`` starts without numpy."""
+
 
 @click.command(name="gui")
 @episode_options("replay-nearest")
+@click.option(
+    "--match",
+    "rule",
+    default="aitw",
+    show_default=True,
+    type=click.Choice(MATCH_RULES),
+    help="aitw: AITW's check_actions_match as published; aitw-strict: also typed text and "
+    "scroll direction (reported under its own name).",
+)
 def gui(
     episodes: str,
     agent_name: str,
@@ -24,6 +38,7 @@ def gui(
     max_samples: int | None,
     display: str | None,
     as_json: bool,
+    rule: str = "aitw",
 ) -> None:
     """Score AGENT step by step on GUI EPISODES: all, a dataset (aitw, gui_odyssey,
     uiautomator, droidbot, jsonl) or a loaded file or folder."""
@@ -39,8 +54,8 @@ def gui(
     found, run_id, log, written = run_and_record(
         spec,
         model,
-        "gui",
-        lambda graph: read_gui_tasks(graph, episodes, limit),
+        "gui" if rule == "aitw" else f"gui:{rule}",
+        lambda graph: read_gui_tasks(graph, episodes, limit, rule),
         gui_run,
         max_samples,
         "none" if as_json else display,
@@ -85,7 +100,7 @@ def _result(
                 "action_match": round(found.micro.get("action_match", 0.0), 4),
                 "action_match_per_episode": round(found.macro.get("action_match", 0.0), 4),
                 "type_match": round(found.micro.get("type_match", 0.0), 4),
-                "episode_success": round(found.task_sr.get("action_match", 0.0), 4),
+                "episode_success": round(found.task_sr["action_match"], 4),
             }
             for rule, found in summaries.items()
         },

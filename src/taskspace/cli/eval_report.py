@@ -70,7 +70,7 @@ def _print_paths(paths: PathReport) -> None:
             system,
             cell.attempts,
             f"{cell.sr:.0%}",
-            f"{cell.sr_at_k:.0%}",
+            "n/a" if cell.sr_at_k is None else f"{cell.sr_at_k:.0%}",
             f"{cell.wpsr:.0%}",
             f"{cell.matcr:.0%}",
             f"{cell.patsr:.0%}",

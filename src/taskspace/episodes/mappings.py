@@ -51,7 +51,6 @@ class ActionSpec(_Strict):
 class AitwMapping(_Strict):
     codes: dict[int, ActionSpec]
     dual_point: int = Field(description="the code of a touch gesture: tap or swipe by distance")
-    tap_distance: float = Field(gt=0, description="normalised touch-lift distance below a tap")
     tap_tolerance: float = Field(ge=0, description="OCR tap slack, as a fraction of width")
     icon_prefix: str
 

@@ -145,6 +145,11 @@ class Observation(BaseModel):
     description: str | None = Field(
         default=None, description="a description the input ships (AitZ screen description)"
     )
+    annotations: list[tuple[float, float, float, float]] | None = Field(
+        default=None,
+        description="the input's own annotation boxes (AITW ui_positions), every one, as "
+        "normalised (top, left, height, width): what AITW matching compares taps with",
+    )
 
     def text(self) -> str:
         """The screen's visible words, in order, de-duplicated: the offline summary's source."""

@@ -45,6 +45,8 @@ class EpisodeRun:
     digest: str
     source: str
     selection: str
+    kind: str
+    """What the run holds: ``web-steps`` or ``gui-steps``."""
 
 
 def run_episodes(
@@ -76,4 +78,5 @@ def run_episodes(
         concurrency or Concurrency(),
         display,
         Path(run.selection),
+        kind=run.kind,
     )

@@ -1,5 +1,7 @@
 """Step-level runs on GUI episodes in the graph (``kg eval gui``, ``kg eval run`` with a
-GUI agent), scored with AITW action matching (GUI Odyssey's grid for its episodes).
+GUI agent), scored with AITW action matching (``taskspace.guieval.matching``: ``aitw``,
+the reference, unless ``aitw-strict`` is chosen; ``element-id`` for screens without
+geometry).
 
 One inspect sample per episode, as for web steps (``taskspace.evaluation.steps``): its
 metadata holds the parsed episode (read by the step environment and the scorer, never by
@@ -16,19 +18,20 @@ from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.log import EvalLog
-from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
+from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from taskspace.episodes.model import Action, Episode, EpisodeError
 from taskspace.errors import UserError
 from taskspace.evaluation.episode_runs import ALL, NO_LIMIT, EpisodeRun, selection_params
+from taskspace.evaluation.kind_metrics import step_run_metrics
 from taskspace.evaluation.step_results import step_values
 from taskspace.graph.connection import Graph
-from taskspace.guieval.matching import rule_for
-from taskspace.guieval.scoring import STEP_KEYS, score_episode, succeeded
+from taskspace.guieval.matching import REFERENCE
+from taskspace.guieval.scoring import STEP_KEYS, episode_rule, score_episode, succeeded
 from taskspace.guieval.store import EpisodeStore
 from taskspace.guieval.view import EPISODE_KEY, PREDICTED_KEY
-from taskspace.webeval.metrics import Summary, summarize
+from taskspace.metrics.mind2web import Aggregate, aggregate
 
 GUI_DATASETS = ("aitw", "gui_odyssey", "uiautomator", "droidbot", "jsonl")
 RULE_KEY = "gui_rule"
@@ -37,13 +40,17 @@ RULE_KEY = "gui_rule"
 @dataclass
 class GuiTasks:
     selection: str
+    rule: str = REFERENCE
+    """The matching rule asked for (``aitw`` or ``aitw-strict``)."""
     episodes: list[tuple[str, Episode]] = field(default_factory=list)
     """(episode node id, parsed episode)."""
     skipped: list[str] = field(default_factory=list)
 
 
-def read_gui_tasks(graph: Graph, selection: str, limit: int | None = None) -> GuiTasks:
-    found = GuiTasks(selection)
+def read_gui_tasks(
+    graph: Graph, selection: str, limit: int | None = None, rule: str = REFERENCE
+) -> GuiTasks:
+    found = GuiTasks(selection, rule)
     store = EpisodeStore()
     rows = graph.read(
         "guieval/episodes", **selection_params(selection, GUI_DATASETS), limit=limit or NO_LIMIT
@@ -74,7 +81,7 @@ def gui_dataset(found: GuiTasks) -> MemoryDataset:
             metadata={
                 "episode": episode.id,
                 "dataset": episode.dataset,
-                RULE_KEY: rule_for(episode.dataset).name,
+                RULE_KEY: episode_rule(episode, found.rule),
                 EPISODE_KEY: episode.model_dump_json(),
             },
         )
@@ -85,19 +92,26 @@ def gui_dataset(found: GuiTasks) -> MemoryDataset:
 
 def gui_digest(found: GuiTasks) -> str:
     """What the run ran on: the selection and every episode as parsed."""
-    digest = hashlib.sha256(found.selection.encode())
+    digest = hashlib.sha256(f"{found.selection}|{found.rule}".encode())
     for _, episode in found.episodes:
         digest.update(episode.model_dump_json().encode())
     return digest.hexdigest()[:16]
 
 
-@scorer(metrics={key: [mean()] for key in (*STEP_KEYS, "success")})
+@scorer(
+    metrics=[
+        step_run_metrics(
+            ("action_match",), ("action_match",), {"action_match": "episode_success"}
+        )
+    ]
+)
 def gui_step_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         episode = Episode.model_validate_json(str(state.metadata[EPISODE_KEY]))
         stored: list[dict[str, Any] | None] = state.store.get(PREDICTED_KEY, [])
         predicted = [Action.model_validate(done) if done else None for done in stored]
-        results = score_episode(episode, predicted)
+        rule = str(state.metadata[RULE_KEY])
+        results = score_episode(episode, predicted, rule if rule != "element-id" else REFERENCE)
         value = {
             key: round(sum(r.values[key] for r in results) / len(results), 6) for key in STEP_KEYS
         }
@@ -115,8 +129,8 @@ def gui_step_scorer() -> Scorer:
         return Score(
             value=value,
             answer=state.output.completion if state.output else "",
-            explanation=f"{right} of {len(results)} actions match ({state.metadata[RULE_KEY]})",
-            metadata={"steps": detail},
+            explanation=f"{right} of {len(results)} actions match ({rule})",
+            metadata={"steps": detail, "rule": rule},
         )
 
     return score
@@ -130,15 +144,16 @@ def gui_run(found: GuiTasks) -> EpisodeRun:
         digest=gui_digest(found),
         source=f"gui-episodes:{found.selection}",
         selection=found.selection,
+        kind="gui-steps",
     )
 
 
-def gui_summaries(log: EvalLog) -> dict[str, Summary]:
+def gui_summaries(log: EvalLog) -> dict[str, Aggregate]:
     """Micro, per-episode and episode success, overall and per matching rule."""
     samples = [s for s in log.samples or [] if s.epoch == 1 and s.scores]
     by_rule: dict[str, list[Any]] = {"all": samples}
     for sample in samples:
         by_rule.setdefault(str((sample.metadata or {}).get(RULE_KEY)), []).append(sample)
     return {
-        rule: summarize(step_values(group), ("action_match",)) for rule, group in by_rule.items()
+        rule: aggregate(step_values(group), ("action_match",)) for rule, group in by_rule.items()
     }

@@ -117,10 +117,24 @@ def run_row(run_id: str, log: EvalLog) -> dict[str, Any]:
             "finished": log.stats.completed_at or None,
             "log_path": local_path(log.location),
             "tasks_file": meta.get("tasks_file"),
+            "kind": meta.get("task_kind") or None,
+            "metrics_json": json.dumps(run_metrics(log), sort_keys=True),
             "status": log.status,
             "source": f"inspect:{log.eval.eval_id}",
         },
     }
+
+
+def run_metrics(log: EvalLog) -> dict[str, float]:
+    """The run's metrics as inspect computed and shows them: ``name`` for the mean
+    reduction (the default), ``reducer/name`` for another (``pass_at_3/success``)."""
+    found: dict[str, float] = {}
+    for result in log.results.scores if log.results else []:
+        reducer = result.reducer or "mean"
+        for name, value in result.metrics.items():
+            key = name if reducer == "mean" else f"{reducer}/{name}"
+            found.setdefault(key, round(float(value.value), 6))
+    return found
 
 
 def local_path(location: str) -> str:

@@ -27,6 +27,7 @@ from taskspace.agents.spec import AgentSpec, offline_baseline
 from taskspace.browserenv.session import ORIGIN_MAP_KEY
 from taskspace.errors import UserError
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
+from taskspace.evaluation.kind_metrics import metrics_for
 from taskspace.evaluation.scorers import scorer_named
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
@@ -120,13 +121,17 @@ def inspect_task(
         # where a crawled site is served now: for the browser environment, not the agent
         for sample in dataset:
             sample.metadata = {**(sample.metadata or {}), ORIGIN_MAP_KEY: dict(origin_map)}
+    task_scorer = config.scorer == "task"
+    kinds = {task.kind for task in tasks}
     return InspectTask(
         dataset=dataset,
         solver=build_solver(spec, graph),
         scorer=scorer,
+        # the metrics of the kinds of task the run holds (taskspace.evaluation.kind_metrics)
+        metrics=metrics_for(kinds, any(t.safety for t in tasks)) if task_scorer else None,
         name=f"kg-{spec.name}",
         # the task scorer's reducers: the mean of every metric, and pass@k over epochs
-        epochs=scoring_epochs(config.epochs) if config.scorer == "task" else config.epochs,
+        epochs=scoring_epochs(config.epochs) if task_scorer else config.epochs,
         time_limit=config.time_limit,
         token_limit=config.token_limit,
     )
@@ -164,7 +169,15 @@ def run_eval(
         display,
         Path(tasks_file),
         origin_map,
+        kind=run_kind(tasks),
     )
+
+
+def run_kind(tasks: Sequence[Task]) -> str:
+    """What a run holds: its task kinds (``doc``, ``doc+web``), ``safety/`` before them
+    when its tasks carry injected threats."""
+    kinds = "+".join(sorted({task.kind for task in tasks}))
+    return f"safety/{kinds}" if any(task.safety for task in tasks) else kinds
 
 
 def run_inspect_task(
@@ -178,6 +191,7 @@ def run_inspect_task(
     display: str | None,
     tasks_file: Path,
     origin_map: Mapping[str, str] | None = None,
+    kind: str = "",
 ) -> RunOutcome:
     """Run (or resume) a built inspect task in the run's log folder; ``source`` is what the
     run's ``tasks_file`` says it ran on (a tasks file, or ``episodes:<selection>``)."""
@@ -198,6 +212,7 @@ def run_inspect_task(
         metadata={
             "taskspace_run": run_id,
             "tasks_file": source,
+            "task_kind": kind,
             "agent_spec": spec.model_dump(),
             "run_config": asdict(config),
             "origin_map": dict(origin_map or {}),

@@ -19,9 +19,9 @@ from inspect_ai.log import EvalLog, EvalSample
 from taskspace.evaluation.results import error_type, run_id_of, run_row, scored
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
+from taskspace.metrics.mind2web import Aggregate, Values, aggregate
 from taskspace.pagegraph.builder import step_id
 from taskspace.webeval.evaluate import SUCCESS_KEYS
-from taskspace.webeval.metrics import Summary, Values, summarize
 
 
 def _steps(sample: EvalSample) -> list[dict[str, Any]]:
@@ -56,6 +56,7 @@ def attempt_row(sample: EvalSample) -> dict[str, Any]:
             "metrics_json": json.dumps(result.metrics, sort_keys=True),
             "error_type": errored,
             "answer": sample.output.completion if sample.output else "",
+            "match_rule": ((first.metadata or {}).get("rule") if first else None),
         },
         "steps": steps,
     }
@@ -84,5 +85,5 @@ def step_values(samples: Sequence[EvalSample]) -> list[list[Values]]:
     ]
 
 
-def log_summary(log: EvalLog) -> Summary:
-    return summarize(step_values(log.samples or []), SUCCESS_KEYS)
+def log_summary(log: EvalLog) -> Aggregate:
+    return aggregate(step_values(log.samples or []), SUCCESS_KEYS)

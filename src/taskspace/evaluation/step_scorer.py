@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
+from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
-from taskspace.webeval.evaluate import FLEX, METRICS, pages_of, score_task
-from taskspace.webeval.metrics import summarize, task_success
+from taskspace.evaluation.kind_metrics import step_run_metrics
+from taskspace.metrics.mind2web import aggregate
+from taskspace.webeval.evaluate import FLEX, METRICS, SUCCESS_KEYS, pages_of, score_task
 from taskspace.webeval.serial import (
     OUTCOMES_KEY,
     POOL_KEY,
@@ -34,7 +35,7 @@ ALWAYS = tuple(
 SCORE_KEYS = (*ALWAYS, "success", "success_flex")
 
 
-@scorer(metrics={key: [mean()] for key in SCORE_KEYS})
+@scorer(metrics=[step_run_metrics(SUCCESS_KEYS, ("ele_acc", "op_f1", "step_sr"))])
 def step_scorer(final: str = "llm_select") -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         task = task_from_json(str(state.metadata[TASK_KEY]))
@@ -43,11 +44,12 @@ def step_scorer(final: str = "llm_select") -> Scorer:
         outcomes = [outcome_from_dict(done) for done in stored]
         steps = score_task(task, pages_of(task, {task.website: pool}), outcomes, final)
         values = [step.values for step in steps]
-        means = summarize([values]).micro
-        value: dict[str, float] = {key: round(number, 6) for key, number in means.items()}
+        found = aggregate([values], SUCCESS_KEYS)
+        value: dict[str, float] = {key: round(number, 6) for key, number in found.micro.items()}
         value["score"] = value.get("step_sr", 0.0)
-        value["success"] = 1.0 if task_success(values) else 0.0
-        value["success_flex"] = 1.0 if task_success(values, "step_sr" + FLEX) else 0.0
+        value["success"] = found.task_sr["task_sr"]
+        value["success_flex"] = found.task_sr["task_sr" + FLEX]
+        value["steps"] = float(len(values))
         detail = [
             {
                 "index": step.index,

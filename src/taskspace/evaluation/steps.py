@@ -114,4 +114,5 @@ def step_run(found: StepTasks, selection: str) -> EpisodeRun:
         digest=steps_digest(found),
         source=f"episodes:{found.selection}",
         selection=found.selection,
+        kind="web-steps",
     )

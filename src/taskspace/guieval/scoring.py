@@ -1,6 +1,7 @@
-"""Scoring one GUI episode's predicted actions with the AITW rule (GUI Odyssey's grid for
-its episodes): per step ``action_match`` (the rule) and ``type_match`` (the action kinds
-agree, after a two-point action became a tap or a scroll), per episode success."""
+"""Scoring one GUI episode's predicted actions with AITW's action matching
+(``taskspace.metrics.aitw`` through ``guieval.matching``): per step ``action_match`` and
+``type_match`` (the action types agree, a gesture told apart as tap or scroll), and the
+episode's success, every step matched."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taskspace.episodes.model import Action, Episode
-from taskspace.guieval.matching import actions_match, episode_success, gesture, rule_for
+from taskspace.guieval.matching import REFERENCE, rule_name, same_type, step_matches
+from taskspace.metrics.aitw import episode_success
 
 STEP_KEYS = ("action_match", "type_match")
 
@@ -20,18 +22,25 @@ class StepResult:
     values: dict[str, float]
 
 
-def score_episode(episode: Episode, predicted: Sequence[Action | None]) -> list[StepResult]:
+def episode_rule(episode: Episode, rule: str = REFERENCE) -> str:
+    """The rule an episode's steps are judged by (``element-id`` without geometry)."""
+    if not episode.steps:
+        return rule
+    first = episode.steps[0]
+    return rule_name(first.action, first.observation, rule)
+
+
+def score_episode(
+    episode: Episode, predicted: Sequence[Action | None], rule: str = REFERENCE
+) -> list[StepResult]:
     """Every step scored against its gold action; a step without a prediction scores 0."""
-    rule = rule_for(episode.dataset)
     results = []
     for step in episode.steps:
         guess = predicted[step.index] if step.index < len(predicted) else None
-        seen = step.observation
-        size = (seen.width, seen.height) if seen.width and seen.height else None
         matched = typed = False
         if guess is not None:
-            matched = actions_match(guess, step.action, seen.elements, size, rule)
-            typed = gesture(guess, size, rule).kind == gesture(step.action, size, rule).kind
+            matched = step_matches(guess, step.action, step.observation, rule)
+            typed = same_type(guess, step.action, step.observation)
         values = {"action_match": float(matched), "type_match": float(typed)}
         results.append(StepResult(step.index, guess, values))
     return results

@@ -1,16 +1,17 @@
 """The report's tables, read from ``(:Run)-[:ATTEMPTED]->(:Task)`` with named read-only
 queries in ``cypher/reports/``; only the hop count of a route and pass@k are worked out
-here, because the route is stored as JSON text and pass@k needs binomials."""
+here, because the route is stored as JSON text and pass@k needs HumanEval's estimator
+(``taskspace.metrics.passk``)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from math import comb
 from typing import Any
 
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph, Record
+from taskspace.metrics.passk import pass_at_k
 from taskspace.reports.gui_steps import read_gui_metrics
 from taskspace.reports.hops import read_hop_report
 from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
@@ -75,6 +76,8 @@ def _runs(graph: Graph, run_ids: list[str]) -> list[RunSummary]:
             successes=row["successes"],
             mean_score=row["mean_score"] or 0.0,
             epochs=row["epochs"],
+            kind=row["kind"] or "",
+            metrics=json.loads(row["metrics_json"] or "{}"),
         )
         for row in graph.read("reports/runs", runs=run_ids)
     ]
@@ -116,14 +119,6 @@ def hop_count(row: Record) -> int | None:
     return None
 
 
-def pass_at_k(samples: int, successes: int, k: int) -> float:
-    """Unbiased pass@k (Chen et al. 2021): the chance that k of ``samples`` draws without
-    replacement hold at least one success."""
-    if samples - successes < k:
-        return 1.0
-    return 1.0 - comb(samples - successes, k) / comb(samples, k)
-
-
 def _pass_at_k(graph: Graph, run_ids: list[str], runs: list[RunSummary]) -> list[PassAtK]:
     per_run: dict[str, list[tuple[int, int]]] = {}
     for row in graph.read("reports/task_epochs", runs=run_ids):
@@ -136,8 +131,9 @@ def _pass_at_k(graph: Graph, run_ids: list[str], runs: list[RunSummary]) -> list
             continue
         values = {}
         for k in range(1, epochs + 1):
-            eligible = [(n, c) for n, c in tasks if n >= k]
-            values[k] = sum(pass_at_k(n, c, k) for n, c in eligible) / len(eligible)
+            # HumanEval reports pass@k only when every task has at least k attempts
+            if all(n >= k for n, _ in tasks):
+                values[k] = sum(pass_at_k(n, c, k) for n, c in tasks) / len(tasks)
         entries.append(PassAtK(run=run.id, system=run.system, epochs=epochs, values=values))
     return entries
 

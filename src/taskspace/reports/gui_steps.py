@@ -1,6 +1,7 @@
-"""The report's GUI step section: AITW action-match accuracy (GUI Odyssey's grid for its
-episodes), type-match accuracy and episode success of ``kg eval gui`` runs, per run and
-matching rule, summed from the per-step ``ATTEMPTED`` edges."""
+"""The report's GUI step section: AITW action-match accuracy, type-match accuracy and
+episode success of ``kg eval gui`` runs, per run and matching rule (``aitw``,
+``aitw-strict``, ``element-id``), summed from the per-step ``ATTEMPTED`` edges with
+``taskspace.metrics.mind2web.aggregate``, as the inspect viewer shows them."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from taskspace.graph.connection import Graph
-from taskspace.guieval.matching import rule_for
+from taskspace.metrics.mind2web import Values, aggregate
 from taskspace.reports.plots import grouped_bars
-from taskspace.webeval.metrics import Values, summarize
 
 LABELS = {"action_match": "Action match", "type_match": "Type match"}
 
@@ -43,13 +43,13 @@ def read_gui_metrics(graph: Graph, run_ids: list[str]) -> list[GuiMetrics]:
     groups: dict[tuple[str, str], tuple[str, dict[str, list[Values]]]] = {}
     for row in graph.read("reports/gui_step_attempts", runs=run_ids):
         system = f"{row['agent']} ({row['model']})" if row["model"] else str(row["agent"])
-        rule = rule_for(str(row["dataset"])).name
+        rule = str(row["rule"])
         _, episodes = groups.setdefault((str(row["run"]), rule), (system, {}))
         values = {key: float(row[key] or 0.0) for key in LABELS}
         episodes.setdefault(str(row["episode"]), []).append(values)
     found = []
     for (run, rule), (system, episodes) in sorted(groups.items()):
-        summary = summarize(list(episodes.values()), ("action_match",))
+        summary = aggregate(list(episodes.values()), ("action_match",))
         found.append(
             GuiMetrics(
                 run,
@@ -59,7 +59,7 @@ def read_gui_metrics(graph: Graph, run_ids: list[str]) -> list[GuiMetrics]:
                 summary.steps,
                 summary.micro,
                 summary.macro,
-                summary.task_sr.get("action_match", 0.0),
+                summary.task_sr["action_match"],
             )
         )
     return found

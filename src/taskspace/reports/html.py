@@ -12,7 +12,7 @@ from markupsafe import Markup
 from taskspace.reports import plots
 from taskspace.reports.gui_steps import gui_metrics_plot
 from taskspace.reports.hop_plots import hop_plots
-from taskspace.reports.model import Cell, ReportData
+from taskspace.reports.model import Cell, ReportData, metric_tables
 from taskspace.reports.path_plots import path_plots
 from taskspace.reports.steps import LABELS as STEP_LABELS
 from taskspace.reports.steps import step_metrics_plot
@@ -20,8 +20,9 @@ from taskspace.reports.steps import step_metrics_plot
 TITLE = "Evaluation report"
 
 
-def _percent(value: float) -> str:
-    return f"{value:.0%}"
+def _percent(value: float | None) -> str:
+    """A rate as a percentage; "n/a" for one not reported (pass@k with too few epochs)."""
+    return "n/a" if value is None else f"{value:.0%}"
 
 
 def _cell_text(cell: Cell | None, failures: bool) -> str:
@@ -73,6 +74,7 @@ def render_report(data: ReportData, generated: datetime | None = None) -> str:
         generated=(generated or datetime.now(UTC)).isoformat(timespec="seconds"),
         max_epochs=max((entry.epochs for entry in data.pass_at_k), default=0),
         step_labels=STEP_LABELS,
+        metric_tables=metric_tables(data.runs),
     )
 
 

@@ -101,6 +101,10 @@ class RunSummary:
     successes: int
     mean_score: float
     epochs: int
+    kind: str = ""
+    """What the run held (``doc``, ``web``, ``path``, ``multihop``, ``web-steps`` …)."""
+    metrics: dict[str, float] = field(default_factory=dict)
+    """The run's metrics as inspect computed them (its viewer shows the same numbers)."""
 
     @property
     def success_rate(self) -> float:
@@ -108,6 +112,63 @@ class RunSummary:
 
     def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "success_rate": round(self.success_rate, 4)}
+
+
+METRIC_LABELS = {
+    "score": "score",
+    "success": "success",
+    "exact_match": "EM",
+    "f1": "F1",
+    "rouge_l": "ROUGE-L",
+    "citation_precision": "citation P",
+    "citation_recall": "citation R",
+    "checks_passed": "checks passed",
+    "attack_success": "attack success",
+    "task_success_under_attack": "task success under attack",
+    "sr": "SR",
+    "wpsr": "WPSR",
+    "matcr": "MATCR",
+    "patsr": "p-ATSR",
+    "hop_sr": "hop SR",
+    "ele_acc": "Ele.Acc",
+    "op_f1": "Op.F1",
+    "step_sr": "Step SR",
+    "macro_step_sr": "Step SR per task",
+    "re_acc": "RE Acc",
+    "ap_acc": "AP Acc",
+    "grounding_acc": "Grounding",
+    "task_sr": "task SR",
+    "action_match": "action match",
+    "macro_action_match": "action match per episode",
+    "type_match": "type match",
+    "episode_success": "episode success",
+}
+"""The headline metrics the report shows per kind of run, in this order, and their column
+heads; the rest (``_flex``, other reductions) stay in the run's JSON and in the step
+sections."""
+
+
+def metric_tables(runs: list[RunSummary]) -> list[dict[str, Any]]:
+    """Per kind of run, a table of its runs' headline metrics: ``{kind, columns, labels,
+    rows}`` with ``rows`` of ``(run, {metric: value})``; metrics no run of the kind has are
+    left out, so a web run shows no citation columns."""
+    kinds: dict[str, list[RunSummary]] = {}
+    for run in runs:
+        if run.metrics:
+            kinds.setdefault(run.kind or "unknown", []).append(run)
+    tables = []
+    for kind, members in kinds.items():
+        present = {name for run in members for name in run.metrics}
+        columns = [name for name in METRIC_LABELS if name in present]
+        tables.append(
+            {
+                "kind": kind,
+                "columns": columns,
+                "labels": [METRIC_LABELS.get(name, name) for name in columns],
+                "rows": [(run, run.metrics) for run in members],
+            }
+        )
+    return tables
 
 
 @dataclass

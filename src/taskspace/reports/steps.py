@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from taskspace.graph.connection import Graph
+from taskspace.metrics.mind2web import Values, aggregate
 from taskspace.reports.plots import grouped_bars
 from taskspace.webeval.evaluate import FLEX, METRICS, SUCCESS_KEYS
-from taskspace.webeval.metrics import Values, summarize
 
 LABELS = {
     "ele_acc": "Ele.Acc",
@@ -61,7 +61,7 @@ def read_step_metrics(graph: Graph, run_ids: list[str]) -> list[StepMetrics]:
         episodes.setdefault(row["episode"], []).append(values)
     found = []
     for run, (system, episodes) in runs.items():
-        summary = summarize(list(episodes.values()), SUCCESS_KEYS)
+        summary = aggregate(list(episodes.values()), SUCCESS_KEYS)
         found.append(
             StepMetrics(
                 run,

@@ -1,15 +1,17 @@
 """One attempt at a document task, scored: the task's check plus every overlap metric.
 
 ``score`` is 1.0 when the task's own check passes and 0.0 otherwise, so the headline
-number means "answered correctly"; partial credit lives in the metrics (token F1,
-ROUGE-L) and evidence quality in citation precision and recall.
+number means "answered correctly"; partial credit lives in the metrics (SQuAD v1.1 EM and
+F1, ROUGE-L, as their reference code computes them: ``taskspace.metrics``) and evidence
+quality in citation precision and recall.
 """
 
 from __future__ import annotations
 
+from taskspace.metrics.rouge import rouge_l
+from taskspace.metrics.squad import exact_match, f1
 from taskspace.scoring.checks import check_passes
 from taskspace.scoring.citations import Cover, citation_scores
-from taskspace.scoring.text import exact_match, rouge_l, token_f1
 from taskspace.tasks.attempt import Attempt, TaskScore
 from taskspace.tasks.model import Task
 
@@ -22,7 +24,7 @@ def score_attempt(task: Task, attempt: Attempt, cover: Cover | None = None) -> T
     precision, recall = citation_scores(attempt.cited, grounding, cover)
     metrics = {
         "exact_match": exact_match(attempt.answer, task.answer),
-        "f1": token_f1(attempt.answer, task.answer),
+        "f1": f1(attempt.answer, task.answer),
         "rouge_l": rouge_l(attempt.answer, task.answer),
         "citation_precision": precision,
         "citation_recall": recall,

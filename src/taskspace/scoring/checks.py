@@ -3,8 +3,9 @@
 Each kind is lenient about form (case, punctuation, articles, number formatting) and
 strict about content, so that ``success`` means what a reader of the task would accept:
 
-- ``exact``: the normalised answer equals the normalised gold (SQuAD normalisation, so a
-  trailing period, case and articles do not matter). Nothing more is accepted: a
+- ``exact``: the normalised answer equals the normalised gold (``taskspace.words``:
+  SQuAD's normalisation with Unicode punctuation, so a trailing period, typographic
+  quotes, case and articles do not matter). Nothing more is accepted: a
   sentence around the gold is a different answer; token F1 measures partial credit.
 - ``number``: the gold's numbers all appear among the answer's numbers, and the answer
   states no other number except ones the prompt already names ("section 3 has 2
@@ -30,7 +31,8 @@ import string
 from collections.abc import Callable
 from functools import lru_cache
 
-from taskspace.scoring.text import answer_tokens, normalize_answer, rouge_l
+from taskspace.metrics.rouge import rouge_l
+from taskspace.words import normalized, tokens
 
 CHECK_KINDS: tuple[str, ...] = ("exact", "number", "contains_all", "keywords", "rouge")
 
@@ -107,7 +109,7 @@ def _same_number(first: float, second: float) -> bool:
 
 
 def _exact(gold: str, answer: str, prompt: str) -> bool:
-    return answer_tokens(answer) == answer_tokens(gold)
+    return tokens(answer) == tokens(gold)
 
 
 def _number(gold: str, answer: str, prompt: str) -> bool:
@@ -123,13 +125,13 @@ def _number(gold: str, answer: str, prompt: str) -> bool:
 
 def _spaced(text: str) -> str:
     """Normalised with punctuation read as a space ("EIP-2718" -> "eip 2718")."""
-    return normalize_answer(text.translate(_PUNCTUATION_AS_SPACE))
+    return normalized(text.translate(_PUNCTUATION_AS_SPACE))
 
 
 def _contains_all(gold: str, answer: str, prompt: str) -> bool:
-    joined, spaced = f" {normalize_answer(answer)} ", f" {_spaced(answer)} "
+    joined, spaced = f" {normalized(answer)} ", f" {_spaced(answer)} "
     for item in gold.split("|"):
-        first, second = normalize_answer(item), _spaced(item)
+        first, second = normalized(item), _spaced(item)
         if first and f" {first} " not in joined and f" {second} " not in spaced:
             return False
     return True
@@ -137,7 +139,7 @@ def _contains_all(gold: str, answer: str, prompt: str) -> bool:
 
 def content_words(text: str) -> set[str]:
     """The normalised tokens of ``text`` that are not stopwords."""
-    return {token for token in answer_tokens(text) if token not in STOPWORDS}
+    return {token for token in tokens(text) if token not in STOPWORDS}
 
 
 def _keywords(gold: str, answer: str, prompt: str) -> bool:
@@ -145,7 +147,7 @@ def _keywords(gold: str, answer: str, prompt: str) -> bool:
     if not wanted:
         return _exact(gold, answer, prompt)
     wanted = (wanted - content_words(prompt)) or wanted
-    present = len(wanted & set(answer_tokens(answer)))
+    present = len(wanted & set(tokens(answer)))
     return present >= math.ceil(KEYWORD_SHARE * len(wanted) - 1e-9)
 
 

@@ -1,4 +1,5 @@
-"""MMInA's hop queue: a multihop attempt scored hop by hop, in order, up to the first miss.
+"""MMInA's hop queue: a multihop attempt scored hop by hop, in order, up to the first miss
+(the rates over a run: ``taskspace.metrics.mmina``).
 
 A multihop task is a queue of hop conditions closed by an ``END`` marker (queue length
 N + 1 for N hops). A hop passes when the agent found its answer or reached its page:
@@ -40,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from taskspace.metrics import mmina
 from taskspace.replay.origins import OriginMap, same_page
 from taskspace.scoring.attempts import score_attempt
 from taskspace.scoring.checks import check_passes
@@ -106,7 +108,7 @@ class QueueResult:
     @property
     def success(self) -> bool:
         """END reached: every hop before it passed (a queue without hops never succeeds)."""
-        return bool(self.hops_total) and self.hops_passed == self.hops_total
+        return mmina.end_reached([hop.passed for hop in self.answer_hops])
 
     @property
     def hop_sr(self) -> float:
@@ -247,14 +249,13 @@ def hop_metrics(result: QueueResult) -> dict[str, float]:
 
 
 def hop_success_rate(results: Sequence[QueueResult]) -> float:
-    """Hop SR over many attempts: hops passed / hops, pooled (MMInA's hop success rate)."""
-    total = sum(result.hops_total for result in results)
-    return sum(result.hops_passed for result in results) / total if total else 0.0
+    """Hop SR over many attempts (``taskspace.metrics.mmina``)."""
+    return mmina.hop_success_rate([(r.hops_passed, r.hops_total) for r in results])
 
 
 def task_success_rate(results: Sequence[QueueResult]) -> float:
-    """Task SR: the share of attempts whose every hop passed."""
-    return sum(1 for result in results if result.success) / len(results) if results else 0.0
+    """Task SR: the share of attempts that reached END (``taskspace.metrics.mmina``)."""
+    return mmina.task_success_rate([r.success for r in results])
 
 
 def score_multihop(

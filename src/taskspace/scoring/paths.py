@@ -1,4 +1,5 @@
-"""NaturalGAIA's metrics for causal-path tasks, as pure functions of gold paths and answers.
+"""Causal-path attempts judged step by step, and NaturalGAIA's metrics over them
+(``taskspace.metrics.naturalgaia`` computes WPSR, MATCR and p-ATSR).
 
 A path task's ``path[]`` is a sequence of atomic steps, each with its gold ``answer`` (the
 item's label, or its QID when it has none). The agent gives one answer per step, in order
@@ -20,22 +21,16 @@ item's label, or its QID when it has none). The agent gives one answer per step,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from taskspace.metrics import naturalgaia
+from taskspace.metrics.naturalgaia import Weight, linear
+from taskspace.metrics.passk import mean_pass_at_k
 from taskspace.scoring.attempts import score_attempt
-from taskspace.scoring.passk import pass_at_k
-from taskspace.scoring.text import normalize_answer
 from taskspace.tasks.attempt import Attempt, TaskScore
 from taskspace.tasks.model import PathStep, Task
-
-Weight = Callable[[int], float]
-"""A positional weight p(i) for step i (1-based), increasing with i."""
-
-
-def linear(i: int) -> float:
-    """The default positional weight: p(i) = i."""
-    return float(i)
+from taskspace.words import normalized
 
 
 @dataclass(frozen=True)
@@ -63,26 +58,21 @@ class PathResult:
     @property
     def leading(self) -> int:
         """k_j: consecutive successful steps from the start."""
-        count = 0
-        for passed in self.steps:
-            if not passed:
-                break
-            count += 1
-        return count
+        return naturalgaia.leading_successes(self.steps)
 
     @property
     def ratio(self) -> float:
         """k_j / n_j (0.0 for a path without steps)."""
-        return self.leading / len(self.steps) if self.steps else 0.0
+        return naturalgaia.completion_ratio(self.steps)
 
 
 def step_passes(step: PathStep, answer: str | None) -> bool:
     """Atomic success: the answer is the step's gold (normalised) or the item's QID."""
     if not answer or not answer.strip():
         return False
-    given = normalize_answer(answer)
+    given = normalized(answer)
     golds = {step.answer, step.to_label or step.answer}
-    return any(given == normalize_answer(gold) for gold in golds) or answer.strip() == step.to_id
+    return any(given == normalized(gold) for gold in golds) or answer.strip() == step.to_id
 
 
 def step_answers(task: Task, attempt: Attempt) -> list[str | None]:
@@ -113,7 +103,7 @@ def judge_path(task: Task, attempt: Attempt) -> PathResult:
             reason = "missing" if not (answer and answer.strip()) else "wrong"
             failure = StepFailure(step.index, step.app, relation, reason)
             break
-    final = normalize_answer(attempt.answer) == normalize_answer(task.answer)
+    final = normalized(attempt.answer) == normalized(task.answer)
     return PathResult(
         task_id=task.id,
         level=task.level or 0,
@@ -127,14 +117,14 @@ def judge_path(task: Task, attempt: Attempt) -> PathResult:
 def path_metrics(result: PathResult, weight: Weight = linear) -> dict[str, float]:
     """One attempt as ATTEMPTED metrics; the pooled ones (p-ATSR, WPSR) keep their
     numerator and denominator so runs can be summed (``first_failed_step`` 0: none)."""
-    positions = [weight(i) for i in range(1, len(result.steps) + 1)]
+    earned, total = naturalgaia.positional_terms(result.steps, weight)
     return {
         "steps_total": float(len(result.steps)),
         "steps_passed": float(sum(result.steps)),
         "steps_leading": float(result.leading),
         "matcr": result.ratio,
-        "patsr_weighted": sum(p for p, ok in zip(positions, result.steps, strict=True) if ok),
-        "patsr_weight": float(sum(positions)),
+        "patsr_weighted": earned,
+        "patsr_weight": total,
         "path_weight": result.weight,
         "first_failed_step": float(result.failure.index if result.failure else 0),
     }
@@ -142,37 +132,23 @@ def path_metrics(result: PathResult, weight: Weight = linear) -> dict[str, float
 
 def matcr(results: Sequence[PathResult]) -> float:
     """Mean over attempts of k_j / n_j."""
-    return sum(r.ratio for r in results) / len(results) if results else 0.0
+    return naturalgaia.matcr([r.ratio for r in results])
 
 
 def patsr(results: Sequence[PathResult], weight: Weight = linear) -> float:
     """Positional-weighted atomic success, pooled over every step of every attempt."""
-    total = earned = 0.0
-    for result in results:
-        for i, passed in enumerate(result.steps, 1):
-            total += weight(i)
-            earned += weight(i) if passed else 0.0
-    return earned / total if total else 0.0
+    return naturalgaia.patsr([naturalgaia.positional_terms(r.steps, weight) for r in results])
 
 
 def wpsr(results: Sequence[PathResult]) -> float:
     """Difficulty-weighted success: sum of normalised task weights of the successes."""
-    total = sum(r.weight for r in results)
-    return sum(r.weight for r in results if r.success) / total if total else 0.0
+    return naturalgaia.wpsr([(r.weight, r.success) for r in results])
 
 
-def success_rate(results: Sequence[PathResult], k: int = 1) -> float:
-    """SR at Pass@k: mean over tasks of pass@k of its attempts (epochs); Pass@1 is the
-    plain success rate. Tasks with fewer than k attempts use all they have."""
-    return _pass_rate([(r.task_id, r.success) for r in results], k)
-
-
-def _pass_rate(outcomes: Sequence[tuple[str, bool]], k: int) -> float:
-    by_task: dict[str, list[bool]] = {}
-    for task_id, success in outcomes:
-        by_task.setdefault(task_id, []).append(success)
-    rates = [pass_at_k(len(s), sum(s), min(k, len(s))) for s in by_task.values()]
-    return sum(rates) / len(rates) if rates else 0.0
+def success_rate(results: Sequence[PathResult], k: int = 1) -> float | None:
+    """SR at Pass@k: the mean over tasks of pass@k of its attempts (epochs); Pass@1 is
+    the plain success rate. None (not reported) when a task has fewer than k attempts."""
+    return mean_pass_at_k([(r.task_id, r.success) for r in results], k)
 
 
 @dataclass(frozen=True)
@@ -181,17 +157,18 @@ class PathSummary:
 
     attempts: int
     sr: float
-    sr_at_k: float
+    sr_at_k: float | None
+    """None when a task has fewer than k attempts: pass@k is not reported then."""
     k: int
     wpsr: float
     matcr: float
     patsr: float
 
-    def as_dict(self) -> dict[str, float | int]:
+    def as_dict(self) -> dict[str, float | int | None]:
         return {
             "attempts": self.attempts,
             "sr": round(self.sr, 4),
-            f"sr_pass@{self.k}": round(self.sr_at_k, 4),
+            f"sr_pass@{self.k}": None if self.sr_at_k is None else round(self.sr_at_k, 4),
             "wpsr": round(self.wpsr, 4),
             "matcr": round(self.matcr, 4),
             "patsr": round(self.patsr, 4),
@@ -216,20 +193,20 @@ def summarise_scored(attempts: Sequence[ScoredAttempt], k: int = 1) -> PathSumma
     """The headline numbers from stored attempts (what the report reads back): p-ATSR and
     WPSR pooled from their numerators and denominators, MATCR the mean ratio."""
 
-    def total(key: str, only_successes: bool = False) -> float:
-        return sum(a.metrics.get(key, 0.0) for a in attempts if a.success or not only_successes)
+    def value(attempt: ScoredAttempt, key: str) -> float:
+        return attempt.metrics.get(key, 0.0)
 
     outcomes = [(a.task_id, a.success) for a in attempts]
-    weights = total("patsr_weight")
-    paths = total("path_weight")
     return PathSummary(
         attempts=len(attempts),
-        sr=_pass_rate(outcomes, 1),
-        sr_at_k=_pass_rate(outcomes, k),
+        sr=mean_pass_at_k(outcomes, 1) or 0.0,
+        sr_at_k=mean_pass_at_k(outcomes, k),
         k=k,
-        wpsr=total("path_weight", True) / paths if paths else 0.0,
-        matcr=total("matcr") / len(attempts) if attempts else 0.0,
-        patsr=total("patsr_weighted") / weights if weights else 0.0,
+        wpsr=naturalgaia.wpsr([(value(a, "path_weight"), a.success) for a in attempts]),
+        matcr=naturalgaia.matcr([value(a, "matcr") for a in attempts]),
+        patsr=naturalgaia.patsr(
+            [(value(a, "patsr_weighted"), value(a, "patsr_weight")) for a in attempts]
+        ),
     )
 
 

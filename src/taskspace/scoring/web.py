@@ -72,7 +72,11 @@ def task_or_web_scorer() -> Scorer:
             return answered
         result = score_web(task, attempt, state.metadata.get(EVIDENCE_COVER_KEY))
         value = {key: result.metrics.get(key, 0.0) for key in TASK_SCORE_KEYS[2:]}
-        value.update(score=result.score, success=float(result.success))
+        value.update(
+            score=result.score,
+            success=float(result.success),
+            checks_passed=result.metrics["checks_passed"],
+        )
         trajectory = attempt.trajectory
         failed = [key for key, ok in trajectory.checks.items() if not ok]
         return Score(

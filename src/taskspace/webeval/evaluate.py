@@ -11,8 +11,9 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from taskspace.metrics.mind2web import Aggregate, aggregate, named_values
 from taskspace.webeval.flexible import accepted_actions
-from taskspace.webeval.metrics import Summary, step_score, summarize
+from taskspace.webeval.metrics import step_score
 from taskspace.webeval.model import Element, StepOutcome, Triplet, WebTask
 from taskspace.webeval.pipeline import STRATEGIES, PipelineConfig, Predictor, run_step
 from taskspace.webeval.stages import stage_scores
@@ -32,8 +33,7 @@ class ScoredStep:
 def _values(
     predicted: Triplet | None, accepted: Sequence[Triplet], stages: Mapping[str, float | None]
 ) -> dict[str, float | None]:
-    score = step_score(predicted, accepted)
-    return {"ele_acc": score.ele_acc, "op_f1": score.op_f1, "step_sr": score.step_sr, **stages}
+    return {**named_values(step_score(predicted, accepted)), **stages}
 
 
 async def evaluate_task(
@@ -80,8 +80,8 @@ def score_task(
     return scored
 
 
-def summary_of(tasks: Sequence[Sequence[ScoredStep]]) -> Summary:
-    return summarize([[step.values for step in steps] for steps in tasks], SUCCESS_KEYS)
+def summary_of(tasks: Sequence[Sequence[ScoredStep]]) -> Aggregate:
+    return aggregate([[step.values for step in steps] for steps in tasks], SUCCESS_KEYS)
 
 
 def evaluate_all(

@@ -1,35 +1,32 @@
-"""Stage metrics of the modular pipeline, per step (seed paper, section 3).
-
-- RE Acc: an accepted element is among the ranked top candidates.
-- AP Acc: on a section holding an accepted element, the plan names that element
-  (None when ranking lost the element: the paper measures planning given a candidate
-  set that holds it).
-- Grounding Acc: on such a section, the grounded triplet equals an accepted action exactly.
-- ``sr_<strategy>``: the step succeeds with that selection strategy's action.
-"""
+"""Stage metrics of the modular pipeline, per step (``taskspace.metrics.pipeline_stages``):
+RE Acc, AP Acc and Grounding Acc, and Mind2Web's step success of each selection
+strategy's action (``sr_<strategy>``), against the accepted actions."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from taskspace.metrics.pipeline_stages import (
+    action_prediction_accuracy,
+    grounding_accuracy,
+    relevant_element_accuracy,
+)
 from taskspace.webeval.metrics import step_score, triplet_exact
 from taskspace.webeval.model import StepOutcome, Triplet
 
 
 def stage_scores(outcome: StepOutcome, accepted: Sequence[Triplet]) -> dict[str, float | None]:
-    wanted = {action.element for action in accepted}
-    holding = [i for i, batch in enumerate(outcome.batches) if wanted & set(batch)]
+    wanted = {action.element for action in accepted if action.element is not None}
+    planned = [plan.element if plan else None for plan in outcome.plans]
+    exact = [
+        grounded is not None and any(triplet_exact(grounded, action) for action in accepted)
+        for grounded in outcome.grounded
+    ]
     scores: dict[str, float | None] = {
-        "re_acc": 1.0 if wanted & set(outcome.ranked) else 0.0,
-        "ap_acc": None,
-        "grounding_acc": None,
+        "re_acc": relevant_element_accuracy(wanted, outcome.ranked),
+        "ap_acc": action_prediction_accuracy(wanted, outcome.batches, planned),
+        "grounding_acc": grounding_accuracy(wanted, outcome.batches, exact),
     }
-    if holding:
-        planned = [outcome.plans[i] for i in holding]
-        scores["ap_acc"] = 1.0 if any(p and p.element in wanted for p in planned) else 0.0
-        grounded = [outcome.grounded[i] for i in holding]
-        exact = any(g and triplet_exact(g, a) for g in grounded for a in accepted)
-        scores["grounding_acc"] = 1.0 if exact else 0.0
     for strategy, action in sorted(outcome.selected.items()):
-        scores[f"sr_{strategy}"] = step_score(action, accepted).step_sr
+        scores[f"sr_{strategy}"] = float(step_score(action, accepted).step_success)
     return scores

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from taskspace.episodes.model import Action, Episode
-from taskspace.scoring.text import normalize_answer
 from taskspace.webeval.model import Element, GoldStep, StepView, WebTask
+from taskspace.words import normalized
 
 OPS = {"tap": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "key": "ENTER"}
 """Common action kinds back to Mind2Web's operations."""
@@ -29,7 +29,7 @@ class NotAWebStepError(ValueError):
 
 
 def element_uid(role: str, text: str) -> str:
-    return f"{role.lower()}|{normalize_answer(text)}"
+    return f"{role.lower()}|{normalized(text)}"
 
 
 def role_of(raw: Any) -> str:

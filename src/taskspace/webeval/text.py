@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from taskspace.scoring.text import answer_tokens
+from taskspace.words import tokens
 
 _COMMON = """and or of to in on for with at by from is are be it this that my me i you your
 find show search get view browse what which who how all any some as into"""
@@ -11,4 +11,4 @@ STOPWORDS = frozenset(_COMMON.split())
 
 def words(text: str) -> tuple[str, ...]:
     """SQuAD-normalised tokens without common function words."""
-    return tuple(token for token in answer_tokens(text) if token not in STOPWORDS)
+    return tuple(token for token in tokens(text) if token not in STOPWORDS)

@@ -19,8 +19,8 @@ import re
 
 from taskspace.agents.web.search import Goal, PageSearch, key_words, words
 from taskspace.browserenv import Observation
-from taskspace.scoring.text import normalize_answer
 from taskspace.web.extract import Element
+from taskspace.words import normalized
 
 BROWSE_TO = re.compile(r"browse to “([^”]+)”")
 TABLE_BEGINS = re.compile(r"table that begins “([^”]+)”")
@@ -50,15 +50,15 @@ def page_name(title: str) -> str:
 def table_goal(begins: str, page: str) -> Goal:
     """The heading above the table holding ``begins``; on the page named ``page``, the
     table closest to those words if none holds them exactly."""
-    wanted, wanted_words = normalize_answer(begins), words(begins)
+    wanted, wanted_words = normalized(begins), words(begins)
 
     def goal(seen: Observation) -> str | None:
         tables = [e for e in seen.elements if e.kind == "table" and e.visible]
-        exact = [t for t in tables if wanted in normalize_answer(t.text or t.name)]
+        exact = [t for t in tables if wanted in normalized(t.text or t.name)]
         if (
             not exact
             and tables
-            and normalize_answer(page_name(seen.title)) == normalize_answer(page)
+            and normalized(page_name(seen.title)) == normalized(page)
         ):
             exact = [max(tables, key=lambda t: len(words(t.text or t.name) & wanted_words))]
         heading = _heading_above(seen.elements, exact[0]) if exact else None
@@ -69,11 +69,11 @@ def table_goal(begins: str, page: str) -> Goal:
 
 def section_goal(section: str) -> Goal:
     """The page's URL when one of its visible headings reads ``section``."""
-    wanted = normalize_answer(section)
+    wanted = normalized(section)
 
     def goal(seen: Observation) -> str | None:
         headings = [e for e in seen.elements if e.kind == "heading" and e.visible]
-        return seen.url if any(normalize_answer(h.name) == wanted for h in headings) else None
+        return seen.url if any(normalized(h.name) == wanted for h in headings) else None
 
     return goal
 

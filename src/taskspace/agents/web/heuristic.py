@@ -27,8 +27,8 @@ from taskspace.agents.web.loop import Policy, run_browser_agent
 from taskspace.agents.web.search import PageSearch
 from taskspace.browserenv import Action, Mark, Observation
 from taskspace.graph.connection import Graph
-from taskspace.scoring.text import answer_tokens
 from taskspace.web.browser import origin_of
+from taskspace.words import tokens
 
 OFFLINE = "heuristic"
 QUOTED = re.compile(r"[“\"]([^”\"]+)[”\"]")
@@ -37,7 +37,7 @@ MIN_OVERLAP = 0.5
 
 
 def words(text: str) -> set[str]:
-    return set(answer_tokens(text))
+    return set(tokens(text))
 
 
 class Heuristic(Policy):
@@ -57,7 +57,7 @@ class Heuristic(Policy):
         self.search = business_search(prompt, self.budget)
         self.prompt = words(prompt)
         self.wanted: set[str] = set()
-        self.phrases = {" ".join(answer_tokens(p)) for p in QUOTED.findall(prompt)}
+        self.phrases = {" ".join(tokens(p)) for p in QUOTED.findall(prompt)}
         self.start_title, self.start_url, self.seen_urls = None, "", set()
         self.followed = set()
 
@@ -72,7 +72,7 @@ class Heuristic(Policy):
             # a link reading "mkdocs" is not the one the task names.
             self.phrases.discard(_phrase(seen.title))
         self.seen_urls.add(here)
-        if here != self.start_url and " ".join(answer_tokens(seen.title)) in self.phrases:
+        if here != self.start_url and " ".join(tokens(seen.title)) in self.phrases:
             return Action("answer", value=seen.url)
         fresh = [m for m in seen.marks if self._leads_somewhere_new(m)]
         # each quoted name is followed once: "Next" is on every page and leads on forever
@@ -102,7 +102,7 @@ class Heuristic(Policy):
 
 
 def _phrase(text: str) -> str:
-    return " ".join(answer_tokens(text))
+    return " ".join(tokens(text))
 
 
 def _page(url: str) -> str:

@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass
 
 from taskspace.agents.web.loop import Episode
-from taskspace.scoring.text import answer_tokens
+from taskspace.words import tokens
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,12 @@ class EpisodeStore:
 
     def similar(self, prompt: str, k: int) -> list[Memory]:
         """The ``k`` earlier tasks whose prompts share most words with ``prompt`` (Jaccard)."""
-        words = set(answer_tokens(prompt))
+        words = set(tokens(prompt))
         with self._lock:
             items = list(self._items)
 
         def overlap(item: Memory) -> float:
-            other = set(answer_tokens(item.prompt))
+            other = set(tokens(item.prompt))
             return len(words & other) / len(words | other) if words | other else 0.0
 
         return sorted(items, key=overlap, reverse=True)[:k]

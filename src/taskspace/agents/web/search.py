@@ -19,8 +19,8 @@ from urllib.parse import urldefrag, urlsplit
 
 from taskspace.agents.web.loop import Policy
 from taskspace.browserenv import Action, Mark, Observation
-from taskspace.scoring.text import answer_tokens
 from taskspace.web.browser import origin_of
+from taskspace.words import tokens
 
 Goal = Callable[[Observation], str | None]
 CLICKABLE = frozenset({"link", "button"})
@@ -28,7 +28,7 @@ _KEY_WORD = re.compile(r"[a-z0-9]+")
 
 
 def words(text: str) -> set[str]:
-    return set(answer_tokens(text))
+    return set(tokens(text))
 
 
 def page_of(url: str) -> str:

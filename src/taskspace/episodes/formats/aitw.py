@@ -19,7 +19,6 @@ screen size is unknown, so points cannot be placed (the swipe direction still ca
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
@@ -38,6 +37,7 @@ from taskspace.episodes.formats.base import (
 from taskspace.episodes.mappings import AitwMapping, load_mapping
 from taskspace.episodes.model import Action, Episode, EpisodeError, Observation, Step, UIElement
 from taskspace.episodes.sources import load_json
+from taskspace.metrics.aitw import is_tap
 
 DATASET = "aitw"
 
@@ -101,7 +101,21 @@ def _observation(record: Mapping[str, Any], path: Path, mapping: AitwMapping) ->
     name = Path(str(image_name)).name if image_name else f"{path.stem}_{record['step_id']}.png"
     observation = screen(path.parent / name, description=record.get("coat_screen_desc") or None)
     elements = _elements(record, observation.width, observation.height, mapping)
-    return observation.model_copy(update={"elements": elements})
+    annotations = _annotations(record, observation.width, observation.height)
+    return observation.model_copy(update={"elements": elements, "annotations": annotations})
+
+
+def _annotations(
+    record: Mapping[str, Any], width: int | None, height: int | None
+) -> list[tuple[float, float, float, float]] | None:
+    """Every ``ui_positions`` box as normalised (top, left, height, width), unfiltered:
+    AITW's matching counts each one. Pixel boxes need the screenshot's size."""
+    positions = [[float(v) for v in box] for box in _listed(record.get("ui_positions"))]
+    if all(0 <= v <= 1 for box in positions for v in box):
+        return [(y, x, h, w) for y, x, h, w in positions]
+    if not (width and height):
+        return None
+    return [(y / height, x / width, h / height, w / width) for y, x, h, w in positions]
 
 
 def _elements(
@@ -160,7 +174,7 @@ def _gesture(
         return (x * width, y * height) if width and height else None
 
     start, end = pixels(touch_x, touch_y), pixels(lift_x, lift_y)
-    if math.hypot(lift_y - touch_y, lift_x - touch_x) < mapping.tap_distance:
+    if is_tap((touch_y, touch_x), (lift_y, lift_x)):
         tolerance = mapping.tap_tolerance * (width or 0)
         target = target_at(observation.elements, start, tolerance)
         return Action(kind="tap", point=start, target=target, raw=raw)
