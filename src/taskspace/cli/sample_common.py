@@ -30,6 +30,7 @@ REASONS = {
     "llm_disagrees": "LLM's answer disagrees with the graph",
     "llm_spoiler": "LLM's question gives the answer away",
     "llm_quality": "LLM judge's quality below threshold",
+    "lint": "a lint failed, below",
 }
 """How the summary line tells each drop reason of :class:`SampleReport`."""
 
@@ -78,7 +79,17 @@ def summary_line(report: SampleReport) -> str:
         f"{template}: " + ", ".join(f"{count} {reason}" for reason, count in sorted(counts.items()))
         for template, counts in sorted(report.requirements.items())
     )
-    return f"{line}\nrequirements not met: {failed}" if failed else line
+    if failed:
+        line += f"\nrequirements not met: {failed}"
+    if report.lints:
+        from taskspace.tasks.lints import LINTS
+
+        linted = ", ".join(
+            f"{count} {name} ({LINTS.get(name, name)})"
+            for name, count in sorted(report.lints.items())
+        )
+        line += f"\nlints dropped: {linted}"
+    return line
 
 
 def save_sampled(

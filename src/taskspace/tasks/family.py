@@ -59,7 +59,8 @@ class SampleReport:
     template shows is empty; ``apps``: app count outside the level; ``ambiguous``: start
     and goal read the same; ``requirements``: the grounded subgraph does not meet the
     template's declaration, broken down in ``requirements`` by template and failed
-    requirement). ``extras`` holds what only one kind has (a path's level, a
+    requirement; ``lint``: a reader's check failed, broken down in ``lints`` by lint).
+    ``extras`` holds what only one kind has (a path's level, a
     chain's scope, the starts a walk could take …).
     """
 
@@ -69,6 +70,8 @@ class SampleReport:
     dropped: dict[str, int] = field(default_factory=dict)
     per_template: dict[str, int] = field(default_factory=dict)
     requirements: dict[str, dict[str, int]] = field(default_factory=dict)
+    lints: dict[str, int] = field(default_factory=dict)
+    """Candidates dropped per lint (``taskspace.tasks.lints.LINTS`` names them)."""
     coverage: dict[str, dict[str, int]] = field(default_factory=dict)
     seconds: float = 0.0
     extras: dict[str, Any] = field(default_factory=dict)
@@ -80,6 +83,11 @@ class SampleReport:
 
     def drop(self, reason: str) -> None:
         self.dropped[reason] = self.dropped.get(reason, 0) + 1
+
+    def lint(self, name: str) -> None:
+        """Count a candidate dropped by the lint ``name`` (one of ``tasks.lints.LINTS``)."""
+        self.drop("lint")
+        self.lints[name] = self.lints.get(name, 0) + 1
 
     def drop_requirement(self, template: str, failed: str) -> None:
         """Count a candidate of ``template`` dropped for the requirement it failed."""
@@ -104,6 +112,7 @@ class SampleReport:
             **{f"dropped_{reason}": count for reason, count in self.dropped.items()},
             "per_template": self.per_template,
             **({"requirements": self.requirements} if self.requirements else {}),
+            "lints": self.lints,
             "coverage": self.coverage,
             **self.extras,
             "seconds": round(self.seconds, 3),

@@ -1,0 +1,91 @@
+"""Lints: checks a careful reader would make of a candidate task, run while sampling.
+
+Re-derivation proves the graph agrees with itself; a lint catches what a reader would
+reject although the graph agrees: a heading cut mid-phrase, an address in the prompt that
+names the goal, a number given at another precision than its inputs. A generator calls
+the lints that apply to its kind and counts each failure with ``SampleReport.lint(name)``
+(the candidate is dropped), so ``kg sample`` prints what each lint dropped.
+
+Each lint here is a pure function returning the reason it fails, or None when it passes.
+Lints that only one kind needs live with that kind's generator, named in ``LINTS`` too,
+so that the summary can say what each one means.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+LINTS: dict[str, str] = {
+    "heading_cut": "a heading ends mid-phrase (hyphen, article, preposition, open verb)",
+    "url_in_prompt": "the prompt names the goal by its web address",
+    "precision": "a computed answer at another precision than its inputs",
+    "unlabelled_item": "a path passes through an item without a label",
+    "not_unique": "the answer is not the only one the graph holds",
+    "contentless_page": "a page without content (directory listing, index, error page)",
+    "link_spoiler": "the answer can be read off the text of a link the prompt names",
+    "partial_match": "a hop matches only because one string contains another",
+    "same_goal": "another task has the same goal screen",
+    "layout_table": "a layout table (no header row, mostly links) taken as content",
+    "generic_entity": "a generic word taken for a named entity",
+}
+"""Every lint's name and what it catches (the sample summary prints these)."""
+
+FUNCTION_WORDS = frozenset(
+    """a an the and or nor but of for to in on at by with without from into onto upon
+    over under about above below between among through during before after against
+    toward towards via per as than that which whose whom who is are was were be been
+    being am has have had do does did can could may might must shall should will would
+    its their our your his her this these those such each every both either neither
+    not no if when while where whether because since unless until""".split()  # noqa: SIM905
+)
+"""Words a heading never ends on: articles, prepositions, conjunctions, auxiliaries and
+determiners leave the phrase waiting for what follows."""
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+
+
+def heading_cut(heading: str) -> str | None:
+    """Why ``heading`` reads as cut off (ends in a hyphen or a function word), or None."""
+    text = heading.strip()
+    if not text:
+        return "empty heading"
+    if text.endswith(("-", "‐", "‑")):
+        return f"heading {text!r} ends in a hyphen"
+    words = _WORD.findall(text)
+    if words and words[-1].lower() in FUNCTION_WORDS and not text.endswith((")", "?", "!")):
+        return f"heading {text!r} ends in {words[-1]!r}"
+    return None
+
+
+_URL = re.compile(r"\bhttps?://[^\s\"'<>)]+|(?<![\w.])/[\w.-]+(?:/[\w.-]*)+(?:\?[^\s\"'<>]*)?")
+
+
+def url_in_prompt(prompt: str, goals: Iterable[str]) -> str | None:
+    """Why the prompt gives a goal away by its address: it holds one of ``goals`` (URLs or
+    paths) or a URL whose path is a goal's, or None."""
+    wanted = {goal.rstrip("/") for goal in goals if goal}
+    for found in _URL.findall(prompt):
+        address = found.rstrip("/.,;")
+        path = re.sub(r"^https?://[^/]+", "", address) or "/"
+        if address in wanted or path in wanted or any(w.endswith(path) for w in wanted):
+            return f"the prompt names the goal's address {address!r}"
+    return None
+
+
+def decimals(text: str) -> int:
+    """Digits after the decimal point of a written number ("3.140" -> 3, "12" -> 0)."""
+    _, _, fraction = text.strip().partition(".")
+    return len(fraction.rstrip()) if fraction.strip().isdigit() else 0
+
+
+def precision_mismatch(answer: str, inputs: Iterable[str]) -> str | None:
+    """Why a computed ``answer`` is at another precision than the values it was computed
+    from (a difference of two 3-decimal numbers given with 2 decimals), or None."""
+    places = [decimals(value) for value in inputs]
+    if not places:
+        return None
+    wanted = max(places)
+    if decimals(answer) != wanted:
+        return f"answer {answer!r} has {decimals(answer)} decimals, its inputs {wanted}"
+    return None
