@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -20,6 +18,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
 from taskspace.server.isolated import free_port
+from tests.support import wait_for_port
 
 KG = str(Path(sys.executable).with_name("kg"))
 
@@ -50,7 +49,7 @@ def http_server(server_env: dict[str, str], *args: str) -> Iterator[tuple[str, P
         text=True,
     )
     try:
-        _wait_for_port(port, process)
+        wait_for_port(port, process, "kg serve mcp --http")
         yield (
             f"http://127.0.0.1:{port}/mcp",
             Path(server_env["TASKSPACE_HOME"]) / "secrets/mcp-token",
@@ -64,18 +63,6 @@ def http_server(server_env: dict[str, str], *args: str) -> Iterator[tuple[str, P
             process.wait()
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(
-                f"kg serve mcp --http exited: {process.stderr.read() if process.stderr else ''}"
-            )
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.2)
-    raise AssertionError(f"kg serve mcp --http did not listen on {port} within 90 s")
 
 
 @asynccontextmanager

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,3 +46,20 @@ def running_server(home: Path) -> Iterator[tuple[Settings, dict[str, str]]]:
         yield settings, environment
     finally:
         process.stop(settings)
+
+
+def wait_for_port(
+    port: int, process: subprocess.Popen[str], what: str, seconds: float = 90
+) -> None:
+    """Wait until ``process`` (a ``kg`` command serving something) listens on ``port``;
+    fail with its stderr if it exits first."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            said = process.stderr.read() if process.stderr else ""
+            raise AssertionError(f"{what} exited: {said}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise AssertionError(f"{what} did not listen on {port} within {seconds:.0f} s")

@@ -273,3 +273,13 @@ def _register_safety_command() -> None:
 
 
 _register_safety_command()
+
+
+def _register_review_command() -> None:
+    """Reading and judging sampled tasks lives in its own module."""
+    from taskspace.cli.sample_review import review
+
+    sample.add_command(review)
+
+
+_register_review_command()

@@ -1,0 +1,1 @@
+"""Judging sampled tasks by reading them beside their source (`kg sample review`)."""
