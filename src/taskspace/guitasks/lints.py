@@ -57,8 +57,9 @@ def untasked_text(route: Route) -> str | None:
     return None
 
 
-DISMISS = frozenset({"cancel", "close", "no", "dismiss", "not now", "skip", "later"})
-"""Controls that close what is open, as back does: a route through one has two answers."""
+DISMISS = frozenset({"cancel", "close", "no", "dismiss", "not now", "skip", "later", "navigate up"})
+"""Controls that close what is open or go up, as back does: a route through one has two
+answers."""
 
 
 def backward_step(route: Route) -> str | None:

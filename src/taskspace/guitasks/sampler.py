@@ -85,14 +85,14 @@ def derive(space: AppSpace, start: str, goal: str, max_hops: int) -> Candidate |
         return "indistinct_screen"
     if any(screens.screens[s].shows(start_cues) for s in route.screens[1:]):
         return "detour"
-    if _shortcut(space, route):
-        return "shortcut"
-    if gui_lints.backward_step(route):
-        return "backward_step"
     if gui_lints.address_step(route):
         return "address_step"
     if gui_lints.untasked_text(route):
         return "untasked_text"
+    if _shortcut(space, route):
+        return "shortcut"
+    if gui_lints.backward_step(route):
+        return "backward_step"
     if not found.unique or walks.other_route(start, set(goals), route):
         return "not_unique"
     typed = tuple(gui_lints.typed_texts(route))

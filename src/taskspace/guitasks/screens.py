@@ -23,14 +23,21 @@ from taskspace.words import normalized as normalize
 MAX_CUES = 3
 """Visible texts a screen is described by, at most."""
 MIN_CUES = 2
-"""Visible texts a screen is described by when it shows that many, one of them a phrase:
-a word alone ("About", "Yes") reads as another screen's name or as any dialog."""
+"""Visible texts a screen is described by when it shows that many."""
+MIN_CHARS = 10
+"""Characters the texts describing a screen have together, at least: "About" alone reads
+as another screen's name, "No" and "Yes" as any dialog."""
 COMMON = 0.5
 """A text shown on more than this share of an app's screens ("go back", "More options")
 describes none of them."""
 CUE_CHARS = 60
 """Longer texts are content (a message, a description), not what names a screen."""
 
+CHROME = frozenset(
+    {"search", "back", "go back", "navigate up", "more options", "menu", "settings"}
+    | {"search settings", "ok", "cancel", "close", "done", "yes", "no", "share", "delete"}
+)
+"""Controls nearly every app shows somewhere: they name no screen, however rare in one app."""
 _MARKUP = re.compile(r"<[^>]+>")
 _ADDRESS = re.compile(r"://|^www\.|\.(com|org|net|cn|io|html?)\b|/\S", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -92,6 +99,8 @@ def usable_cue(item: str, labels: Sequence[str]) -> bool:
     if len(item) > CUE_CHARS or not _WORD.search(item) or _ADDRESS.search(item):
         return False
     key = normalize(item)
+    if key in CHROME:
+        return False
     for label in labels:
         for part in texts(label):
             other = normalize(part)
@@ -139,7 +148,7 @@ class ScreenIndex:
         cues: list[str] = []
         for item in ranked[:MAX_CUES]:
             cues.append(item)
-            if len(cues) < min(MIN_CUES, len(ranked)) or not any(" " in cue for cue in cues):
+            if len(cues) < min(MIN_CUES, len(ranked)) or sum(map(len, cues)) < MIN_CHARS:
                 continue
             if all(self.same_page(screen_id, other) for other in self.showing(cues)):
                 return tuple(sorted(cues, key=order.__getitem__))
