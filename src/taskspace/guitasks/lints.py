@@ -13,7 +13,7 @@ from taskspace.guitasks.walks import Route
 from taskspace.words import normalized
 
 _QUOTED = re.compile(r'"([^"]*)"')
-_TYPED = re.compile(r'^type "(.*)"(?: into ".*")?$')
+_TYPED = re.compile(r'^type "(.*?)"(?: into "[^"]*")?$')
 
 
 def labels(actions: Iterable[str]) -> list[str]:
