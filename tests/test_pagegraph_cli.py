@@ -150,13 +150,13 @@ def test_sample_gui_same_seed_same_tasks_and_verify(
     load_episode_items(graph, world())
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     code, output = _kg(
-        server_env, "sample", "gui", "-n", "5", "--seed", "3", "-o", str(first), "--json"
+        server_env, "sample", "gui", "-n", "3", "--seed", "3", "-o", str(first), "--json"
     )
     assert code == 0, output
     report = json.loads(output)
-    assert report["tasks"] == 5 and report["dropped_unverified"] == 0
-    assert report["task_nodes_created"] == 5
-    code, _ = _kg(server_env, "sample", "gui", "-n", "5", "--seed", "3", "-o", str(second))
+    assert report["tasks"] == 3 and report["dropped_unverified"] == 0
+    assert report["task_nodes_created"] == 3
+    code, _ = _kg(server_env, "sample", "gui", "-n", "3", "--seed", "3", "-o", str(second))
     assert code == 0 and first.read_text() == second.read_text()
     tasks = read_jsonl(first)
     for task in tasks:
@@ -169,7 +169,7 @@ def test_sample_gui_same_seed_same_tasks_and_verify(
     )
     assert grounded == [{"n": sum(len(t.grounding) for t in tasks)}]
     code, output = _kg(server_env, "sample", "verify", str(first), "--json")
-    assert code == 0 and json.loads(output)["verified"] == 5
+    assert code == 0 and json.loads(output)["verified"] == 3
     # Remove a transition a task's route uses: that task no longer re-derives.
     used = tasks[0].route[0].key
     graph.write_text("MATCH ()-[t:TRANSITION {key: $key}]->() DELETE t", key=used)

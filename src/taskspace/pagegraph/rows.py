@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from taskspace.episodes.model import Action, Episode
+from taskspace.episodes.model import Action, Episode, Observation
 from taskspace.pagegraph.builder import EpisodeGraph, Transition, episode_node_id, step_id
+from taskspace.pagegraph.features import TEXT_CHARS
 from taskspace.pagegraph.matching import Screen
 
 Row = dict[str, Any]
@@ -60,6 +61,8 @@ def episode_row(graph: EpisodeGraph, source: str) -> Row:
             "file": episode.source_file,
             "record": episode.record,
             "final_screenshot": episode.final.screenshot if episode.final else None,
+            "walk": [transition.key for transition in graph.transitions],
+            "final_text": shown(episode.final) if episode.final else None,
             "source": source,
         },
         "step_ids": [row["id"] for row in steps],
@@ -87,6 +90,7 @@ def _step_row(
                 step.action.raw, ensure_ascii=False, sort_keys=True, default=str
             ),
             "screenshot": seen.screenshot,
+            "screen_text": shown(seen),
             "ui_dump": seen.ui_dump,
             "activity": seen.activity,
             "url": seen.url,
@@ -99,6 +103,12 @@ def _step_row(
             "source": source,
         },
     }
+
+
+def shown(observation: Observation) -> str:
+    """The visible text of one view, cut as a screen's ``text`` is: a screen that merges
+    several views is described by what all of them show."""
+    return observation.text()[:TEXT_CHARS]
 
 
 def _target(action: Action) -> str | None:

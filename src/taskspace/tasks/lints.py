@@ -28,6 +28,13 @@ LINTS: dict[str, str] = {
     "same_goal": "another task has the same goal screen",
     "layout_table": "a layout table (no header row, mostly links) taken as content",
     "generic_entity": "a generic word taken for a named entity",
+    "address_step": "a GUI route goes to a web address instead of acting on the screen",
+    "untasked_text": "a GUI route types text no task of its episodes asks for",
+    "unobserved_screen": "a start or goal screen the input never showed (nothing to describe)",
+    "indistinct_screen": "no visible text tells a screen apart from the app's other pages",
+    "detour": "a GUI route comes back to the page it started from",
+    "shortcut": "a GUI route taps later what an earlier screen of it already shows",
+    "backward_step": "a GUI route presses back or dismisses (Cancel and back: two answers)",
 }
 """Every lint's name and what it catches (the sample summary prints these)."""
 
