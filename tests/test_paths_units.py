@@ -83,21 +83,22 @@ def test_score_grows_with_steps_and_apps() -> None:
     assert score(1, 1) < score(2, 1) < score(2, 2) < score(4, 3) < score(6, 5)
 
 
+# Dates of year precision (1 January), so that only years and genres can separate.
 FILMS = [
-    {"id": "Q1", "literals": [{"pid": "P577", "values": ["2001-04-12"]}], "links": []},
+    {"id": "Q1", "literals": [{"pid": "P577", "values": ["2001-01-01"]}], "links": []},
     {
         "id": "Q2",
-        "literals": [{"pid": "P577", "values": ["2005-09-01"]}],
+        "literals": [{"pid": "P577", "values": ["2005-01-01"]}],
         "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
     },
     {
         "id": "Q3",
-        "literals": [{"pid": "P577", "values": ["2005-02-20"]}],
+        "literals": [{"pid": "P577", "values": ["2005-01-01"]}],
         "links": [{"pid": "P136", "id": "Q11", "label": "coastal noir"}],
     },
     {
         "id": "Q4",
-        "literals": [{"pid": "P577", "values": ["2008-10-10"]}],
+        "literals": [{"pid": "P577", "values": ["2008-01-01"]}],
         "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
     },
 ]
@@ -113,9 +114,11 @@ def test_features_read_years_short_literals_and_named_links() -> None:
         ],
         "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
     }
+    # 2002-03-04 is a day; 2001-01-01 may be a year given alone, so it is only a year
     assert features(row) == {
         ("year", "P577", "2001", None),
         ("year", "P577", "2002", None),
+        ("value", "P577", "2002-03-04", None),
         ("value", "P2047", "112", None),
         ("link", "P136", "Q10", "slow drama"),
     }
@@ -197,3 +200,23 @@ def test_shuffled_intents_letter_every_step_and_ask_for_the_last() -> None:
     assert "the person from (a)" in shuffled.prompt
     assert "the film from (b)" in shuffled.prompt
     assert "The one that matters in the end is (c)." in shuffled.prompt
+
+
+def test_a_candidate_with_no_value_is_not_excluded_by_it() -> None:
+    """A film whose release date the graph lacks might be the 2001 one: "released in
+    2001" does not single out Q1 while Q4's date is unknown; its genre still may."""
+    unknown = {"id": "Q4", "literals": [], "links": [], "known": ["P136"]}
+    genre = {"pid": "P136", "id": "Q11", "label": "comedy"}
+    rows = [{**FILMS[0], "links": [genre]}, {**unknown, "links": [{**genre, "id": "Q12"}]}]
+    found = separating(rows, "Q1")
+    assert found is not None and [c.kind for c in found] == ["link"]
+    assert separating([FILMS[0], {**unknown, "known": []}], "Q1") is None
+
+
+def test_required_full_date_even_for_one_candidate() -> None:
+    alone = [{"id": "Q7", "literals": [{"pid": "P577", "values": ["1972-03-15"]}], "links": []}]
+    assert separating(alone, "Q7", required=["P577"]) == [
+        StepConstraint(kind="value", pid="P577", value="1972-03-15")
+    ]
+    year_only = [{"id": "Q8", "literals": [{"pid": "P577", "values": ["1972-01-01"]}]}]
+    assert separating(year_only, "Q8", required=["P577"]) is None

@@ -28,6 +28,7 @@ class ReverseMove(BaseModel):
 
     identified_by: list[str] = Field(default_factory=list)
     at_most_one: bool = False
+    open: bool = False
 
 
 class World(BaseModel):
@@ -37,8 +38,11 @@ class World(BaseModel):
     forward: dict[str, ReverseMove] = Field(default_factory=dict)
 
     def open(self, pid: str, reverse: bool) -> bool:
-        """True for a reverse move no slice can answer: never a step."""
-        return reverse and pid not in self.reverse
+        """True for a move no slice can answer (a reverse move not declared, a forward
+        list declared open): never a step."""
+        if reverse:
+            return pid not in self.reverse or self.reverse[pid].open
+        return pid in self.forward and self.forward[pid].open
 
     def needs(self, pid: str, reverse: bool) -> tuple[str, ...]:
         """Property ids one of which a step's constraints must give as a full date."""
