@@ -10,6 +10,7 @@ import pytest
 from taskspace.paths.cardinality import features, separating
 from taskspace.paths.describe import ToldStep, step_phrase, tell, vocabulary
 from taskspace.paths.difficulty import default_levels, read_levels, score
+from taskspace.paths.world import Rule, world
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.model import StepConstraint
 from taskspace.tasks.spoilers import named
@@ -213,10 +214,38 @@ def test_a_candidate_with_no_value_is_not_excluded_by_it() -> None:
     assert separating([FILMS[0], {**unknown, "known": []}], "Q1") is None
 
 
-def test_required_full_date_even_for_one_candidate() -> None:
+def test_required_date_even_for_one_candidate() -> None:
+    """A reverse step needs a full date (a 1 January is a year given alone); a forward
+    step along a many-valued property is content with a founding year."""
+    day = Rule(identified_by=("P577",))
     alone = [{"id": "Q7", "literals": [{"pid": "P577", "values": ["1972-03-15"]}], "links": []}]
-    assert separating(alone, "Q7", required=["P577"]) == [
+    assert separating(alone, "Q7", required=day) == [
         StepConstraint(kind="value", pid="P577", value="1972-03-15")
     ]
-    year_only = [{"id": "Q8", "literals": [{"pid": "P577", "values": ["1972-01-01"]}]}]
-    assert separating(year_only, "Q8", required=["P577"]) is None
+    year_only = [{"id": "Q8", "literals": [{"pid": "P571", "values": ["1816-01-01"]}]}]
+    assert separating(year_only, "Q8", required=Rule(identified_by=("P571",))) is None
+    assert separating(
+        year_only, "Q8", required=Rule(identified_by=("P571",), precision="year")
+    ) == [StepConstraint(kind="year", pid="P571", value="1816")]
+    linked = [{"id": "Q9", "literals": [], "links": [{"pid": "P17", "id": "Q36", "label": "P"}]}]
+    assert separating(linked, "Q9", required=world().narrowing) is None
+
+
+def test_the_world_takes_bare_only_forward_steps_along_functional_properties() -> None:
+    """Place of birth has one value per person in the world; the school someone was
+    educated at, the country they are a citizen of, the place a city is located in do
+    not, whatever the slice holds: those steps carry a date of the target; a linked item
+    alone (the school's country) is not enough, and reverse steps need a full date."""
+    known = world()
+    founded = StepConstraint(kind="year", pid="P571", value="1816")
+    in_poland = StepConstraint(kind="link", pid="P17", value="Q36", label="Poland")
+    assert known.rule("P19", False) is None and known.identifies("P19", False, [])
+    for pid in ("P69", "P27", "P131", "P17", "P57", "P30"):
+        assert not known.identifies(pid, False, [])
+        assert not known.identifies(pid, False, [in_poland])
+        assert known.identifies(pid, False, [founded, in_poland])
+    released = StepConstraint(kind="value", pid="P577", value="1997-07-11")
+    assert known.identifies("P161", True, [released])
+    assert not known.identifies("P161", True, [released.model_copy(update={"kind": "year"})])
+    assert known.open("P136", False) and known.open("P19", True)
+

@@ -5,9 +5,11 @@ A director has many films; "the film that person directed" has no single answer,
 attributes and a few common ones (release date, genre, country ...); the smallest set
 that excludes every other candidate is chosen. A candidate is excluded only by what the
 graph says it is: one whose year is unknown might be from that year, so a constraint it
-has no value for does not exclude it. A reverse step must also identify its target among
-the world's items, not only the slice's (:mod:`taskspace.paths.world`). A step nothing
-narrows is not taken, and why is counted (``NOT_UNIQUE``, ``OPEN_WORLD``).
+has no value for does not exclude it. A step must also identify its target among the
+world's items, not only the slice's (:mod:`taskspace.paths.world`): a reverse step and a
+forward step along a property with many values in the world carry a date of the target.
+A step nothing narrows is not taken, and why is counted (``NOT_UNIQUE``, ``OPEN_WORLD``,
+``MANY_VALUED``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from taskspace.paths.world import World, is_day
+from taskspace.paths.world import Rule, World, is_day
 from taskspace.tasks.model import StepConstraint
 
 Reader = Callable[..., list[Any]]
@@ -29,6 +31,7 @@ MAX_CANDIDATES = 500
 """A move with more targets than this is too broad to enumerate for uniqueness."""
 NOT_UNIQUE = "not_unique"
 OPEN_WORLD = "open_world"
+MANY_VALUED = "many_valued"
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _KIND_ORDER = {"day": 0, "year": 1, "link": 2, "value": 3}
 
@@ -86,13 +89,14 @@ def separating(
     blocked: Iterable[str] = (),
     max_size: int = 2,
     preferred: Sequence[str] = (),
-    required: Sequence[str] = (),
+    required: Rule | None = None,
 ) -> list[StepConstraint] | None:
     """The smallest set of the target's features that excludes every other candidate.
 
     ``blocked`` texts (labels of entities the instruction must not name) are never used;
-    ``preferred`` property ids are tried first; with ``required``, the set holds a full
-    date of one of those properties. None when nothing up to ``max_size`` works.
+    ``preferred`` property ids are tried first; with a ``required`` rule that names
+    properties, the set holds a date of one of them at the rule's precision. None when
+    nothing up to ``max_size`` works.
     """
     by_id = {row["id"]: candidate(row) for row in rows}
     if target not in by_id:
@@ -108,8 +112,10 @@ def separating(
         for combo in combinations(own, size):
             if len({f[1] for f in combo}) < size:
                 continue  # two values of one property read as a contradiction
-            if required and not any(
-                f[0] == "value" and f[1] in required and is_day(f[2]) for f in combo
+            if (
+                required
+                and required.identified_by
+                and not any(required.met_by(f[0], f[1], f[2]) for f in combo)
             ):
                 continue
             if all(other.excluded_by(combo) for other in others):
@@ -146,14 +152,17 @@ def make_unique(
     blocked: Iterable[str] = (),
 ) -> list[StepConstraint] | str:
     """Constraints under which the step along ``move`` (property id, reverse) reaches
-    only ``target`` among every candidate the graph holds and, for a reverse move, among
-    the world's; else why not (``OPEN_WORLD``, ``NOT_UNIQUE``). One query reads every
-    candidate of the move; the sampler proves the chosen steps in one batch."""
+    only ``target`` among every candidate the graph holds and, unless the property is
+    functional, among the world's; else why not (``OPEN_WORLD``, ``MANY_VALUED``: a
+    forward step along a many-valued property whose target has no date to narrow it,
+    ``NOT_UNIQUE``). One query reads every candidate of the move; the sampler proves the
+    chosen steps in one batch."""
     pid, reverse = move
-    if world.open(pid, reverse):
+    rule = world.rule(pid, reverse)
+    if rule is not None and rule.open:
         return OPEN_WORLD
-    required = world.needs(pid, reverse)
-    if fanout == 1 and not required:
+    dated = rule.identified_by if rule is not None else ()
+    if fanout == 1 and not dated:
         return []
     if fanout > MAX_CANDIDATES:
         return NOT_UNIQUE
@@ -162,8 +171,20 @@ def make_unique(
         {"rel": pid},
         **{"from": source},
         reverse=reverse,
-        attributes=sorted({*attributes, *required}),
+        attributes=sorted({*attributes, *dated}),
         limit=MAX_CANDIDATES,
     )
-    found = separating(rows, target, blocked, preferred=attributes, required=required)
-    return NOT_UNIQUE if found is None else found
+    found = separating(rows, target, blocked, preferred=attributes, required=rule)
+    if found is not None:
+        return found
+    if world.narrowed(pid, reverse) and _undated(rows, target, rule):
+        return MANY_VALUED
+    return NOT_UNIQUE
+
+
+def _undated(rows: Sequence[dict[str, Any]], target: str, rule: Rule | None) -> bool:
+    """Whether the target has no date the rule accepts (so nothing could narrow it)."""
+    own = next((candidate(row) for row in rows if row["id"] == target), None)
+    return rule is not None and (
+        own is None or not any(rule.met_by(f[0], f[1], f[2]) for f in own.features)
+    )

@@ -14,6 +14,8 @@ REFUSALS = {
     "unlabelled_item": "target without a label",
     "open_world": "reverse move no slice holds in full (films of a genre, people born in a city)",
     "not_unique": "no attribute narrows the target to one",
+    "many_valued": "forward step along a property with many values in the world whose "
+    "target has no date to narrow it (the continent a country is on)",
 }
 """Why a walk did not take a hop (``Walker.refused``)."""
 

@@ -1,11 +1,13 @@
-"""What a step may count on beyond the slice: a reverse move is open unless declared.
+"""What a step may count on beyond the slice: which steps the world answers with one item.
 
-The graph holds a slice of Wikidata. A forward step reads its item's own claims, which a
-slice holds in full, so counting in the graph is counting in the world. A reverse step
-("the film that person directed") reads what points at an item, and a slice never holds
-all of that: "the drama film released in 1998" is unique in a slice of 800 films and
-matches hundreds in the world. ``metapaths/paths/world.yaml`` lists the reverse moves a
-walk may take and the constraint that identifies one item in the world for each.
+The graph holds a slice of Wikidata, and a reader judges a step against the world. A
+forward step along a property with one value per subject in the world (place of birth)
+is taken bare. Any other forward step ("the school Ben-Gurion was educated at") may have
+more values in the world than in the slice, so it is narrowed by a date of its target
+("…, the one founded in 1816"). A reverse step ("the film that person directed") reads
+what points at an item, which no slice holds in full: it is taken only where declared, and
+with a date that identifies one item in the world. ``metapaths/paths/world.yaml`` says
+which properties are functional, how steps are narrowed, and which moves are open.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,41 +26,61 @@ from taskspace.tasks.model import StepConstraint
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-class ReverseMove(BaseModel):
+class Rule(BaseModel):
+    """What a step along one move must carry: a date of one of ``identified_by`` at
+    ``precision`` (or nothing), unless the move is ``open`` and never a step."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    identified_by: list[str] = Field(default_factory=list)
-    at_most_one: bool = False
+    identified_by: tuple[str, ...] = ()
+    precision: Literal["day", "year"] = "day"
     open: bool = False
+
+    def met_by(self, kind: str, pid: str, value: str) -> bool:
+        """Whether one constraint (or feature) is a date this rule accepts."""
+        if pid not in self.identified_by:
+            return False
+        if kind == "value" and is_day(value):
+            return True
+        return self.precision == "year" and kind == "year"
 
 
 class World(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    reverse: dict[str, ReverseMove] = Field(default_factory=dict)
-    forward: dict[str, ReverseMove] = Field(default_factory=dict)
+    functional: dict[str, str] = Field(default_factory=dict)
+    narrowing: Rule = Rule()
+    forward: dict[str, Rule] = Field(default_factory=dict)
+    reverse: dict[str, Rule] = Field(default_factory=dict)
+
+    def rule(self, pid: str, reverse: bool) -> Rule | None:
+        """The rule of a move; None when a step along it needs no constraint (a forward
+        step along a functional property). An undeclared reverse move is open."""
+        if reverse:
+            return self.reverse.get(pid, Rule(open=True))
+        if pid in self.forward:
+            return self.forward[pid]
+        return None if pid in self.functional else self.narrowing
 
     def open(self, pid: str, reverse: bool) -> bool:
-        """True for a move no slice can answer (a reverse move not declared, a forward
-        list declared open): never a step."""
-        if reverse:
-            return pid not in self.reverse or self.reverse[pid].open
-        return pid in self.forward and self.forward[pid].open
+        """True for a move no slice can answer: never a step."""
+        rule = self.rule(pid, reverse)
+        return rule is not None and rule.open
 
-    def needs(self, pid: str, reverse: bool) -> tuple[str, ...]:
-        """Property ids one of which a step's constraints must give as a full date."""
-        declared = (self.reverse if reverse else self.forward).get(pid)
-        if declared is None or declared.at_most_one:
-            return ()
-        return tuple(declared.identified_by)
+    def narrowed(self, pid: str, reverse: bool) -> bool:
+        """True for a forward move the default narrowing applies to (not functional, not
+        declared): its refusals are counted as ``many_valued``."""
+        return not reverse and pid not in self.forward and pid not in self.functional
 
     def identifies(self, pid: str, reverse: bool, constraints: Sequence[StepConstraint]) -> bool:
         """Whether ``constraints`` pick one item out of the world's, not only the slice's."""
-        if self.open(pid, reverse):
+        rule = self.rule(pid, reverse)
+        if rule is None:
+            return True
+        if rule.open:
             return False
-        wanted = self.needs(pid, reverse)
-        return not wanted or any(
-            c.kind == "value" and c.pid in wanted and is_day(c.value) for c in constraints
+        return not rule.identified_by or any(
+            rule.met_by(c.kind, c.pid, c.value) for c in constraints
         )
 
 
