@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 from taskspace.paths.cardinality import features, separating
-from taskspace.paths.describe import ToldStep, step_phrase, tell, vocabulary
+from taskspace.paths.describe import Phrases, ToldStep, step_phrase, tell, vocabulary
 from taskspace.paths.difficulty import default_levels, read_levels, score
 from taskspace.paths.world import Rule, world
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.model import StepConstraint
 from taskspace.tasks.spoilers import named
+from taskspace.wikidata.apps import app_files, default_apps_dir, read_app_file
 
 
 @pytest.mark.parametrize(
@@ -249,3 +250,21 @@ def test_the_world_takes_bare_only_forward_steps_along_functional_properties() -
     assert not known.identifies("P161", True, [released.model_copy(update={"kind": "year"})])
     assert known.open("P136", False) and known.open("P19", True)
 
+
+def test_every_shipped_app_action_is_told_in_words() -> None:
+    """A step falls back to "the {prop} of …" with the property's label from the graph; a
+    slice without property labels would then say "the P112 of …" (the ``property_id``
+    lint drops it). Every action of the shipped apps has its own phrase instead."""
+    words = vocabulary()
+    missing = [
+        f"{file.name}: {app.name}/{kind.name}/{action.name} ({action.relation})"
+        for file in app_files([default_apps_dir()])
+        for app in read_app_file(file).apps
+        for kind in app.entity_types
+        for action in kind.actions
+        if not getattr(
+            words.properties.get(action.pid, Phrases()),
+            "reverse" if action.reverse else "forward",
+        )
+    ]
+    assert missing == []

@@ -119,3 +119,15 @@ def test_sampled_forward_steps_along_many_valued_properties_carry_a_date(pacino:
         bare.id: "not_unique",
     }
 
+
+def test_a_step_told_by_property_id_is_linted(pacino: Graph) -> None:
+    """The excerpt has no property labels; a step whose property had no phrase would read
+    "the P112 of …": such a prompt is dropped as ``property_id``."""
+    task = sample_paths(pacino, 1, 1, 0).tasks[0]
+    unnamed = task.model_copy(
+        update={"id": task.id + "-pid", "prompt": task.prompt + " Then find the P112 of it."}
+    )
+    assert path_lints(path_reader(pacino), world(), [task, unnamed]) == {
+        task.id: None,
+        unnamed.id: "property_id",
+    }

@@ -1,15 +1,19 @@
 """The reader's checks of causal-path tasks, run on a batch of candidates at once.
 
 ``unlabelled_item``: a path may pass only through items with a label, since an item
-known only by its QID can be neither described nor checked by a reader. ``not_unique``:
-every step, counted again over every candidate the graph holds (``paths/step_counts``,
-one query for the whole batch), must reach exactly its one target, surely and not just
-possibly, and a reverse step must identify its target in the world
-(:mod:`taskspace.paths.world`). Names are the shared ones of ``taskspace.tasks.lints``.
+known only by its QID can be neither described nor checked by a reader. ``property_id``:
+a step told with a property id ("the P112 of …") where neither ``describe.yaml`` nor the
+graph gives it words. ``not_unique``: every step, counted again over every candidate the
+graph holds (``paths/step_counts``, one query for the whole batch), must reach exactly
+its one target, surely and not just possibly, and must identify it in the world
+(:mod:`taskspace.paths.world`): a reverse step, and a forward step along a property with
+many values in the world, carry a date of the target. Names are the shared ones of
+``taskspace.tasks.lints``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +22,9 @@ from taskspace.paths.world import World
 from taskspace.tasks.model import Task
 
 UNLABELLED = "unlabelled_item"
+PROPERTY_ID = "property_id"
 NOT_UNIQUE = "not_unique"
+_PROPERTY_ID = re.compile(r"\bP\d+\b")
 
 
 def _steps(tasks: Sequence[Task]) -> list[dict[str, Any]]:
@@ -56,12 +62,15 @@ def unique_steps(read: Reader, tasks: Sequence[Task]) -> dict[str, bool]:
 
 
 def path_lints(read: Reader, world: World, tasks: Sequence[Task]) -> dict[str, str | None]:
-    """Each task's failing lint (``unlabelled_item`` first, then ``not_unique``), or None."""
+    """Each task's failing lint (``unlabelled_item``, ``property_id``, then
+    ``not_unique``), or None."""
     unique = unique_steps(read, tasks)
     result: dict[str, str | None] = {}
     for task in tasks:
         if any(not step.to_label for step in task.path):
             result[task.id] = UNLABELLED
+        elif _PROPERTY_ID.search(task.prompt):
+            result[task.id] = PROPERTY_ID
         elif not all(
             unique.get(f"{task.id}#{step.index}", False)
             and world.identifies(step.relation, step.reverse, step.constraints)

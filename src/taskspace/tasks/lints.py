@@ -28,6 +28,7 @@ LINTS: dict[str, str] = {
     "same_goal": "another task has the same goal screen",
     "layout_table": "a layout table (no header row, mostly links) taken as content",
     "generic_entity": "a generic word taken for a named entity",
+    "property_id": "the prompt names a property by its id (P112) instead of in words",
 }
 """Every lint's name and what it catches (the sample summary prints these)."""
 
