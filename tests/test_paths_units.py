@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from taskspace.paths.cardinality import features, separating
-from taskspace.paths.describe import Phrases, ToldStep, step_phrase, tell, vocabulary
+from taskspace.paths.describe import (
+    Phrases,
+    ToldStep,
+    constraint_text,
+    step_phrase,
+    tell,
+    vocabulary,
+)
 from taskspace.paths.difficulty import default_levels, read_levels, score
 from taskspace.paths.world import Rule, world
 from taskspace.tasks.errors import SamplingError
@@ -268,3 +275,10 @@ def test_every_shipped_app_action_is_told_in_words() -> None:
         )
     ]
     assert missing == []
+
+
+def test_an_early_year_is_told_without_leading_zeros() -> None:
+    """The Kingdom of France's inception year is stored as 0481; a reader writes 481."""
+    early = StepConstraint(kind="year", pid="P571", value="0481")
+    assert constraint_text(early, "inception") == "founded in 481"
+    assert constraint_text(early.model_copy(update={"value": "1816"}), "") == "founded in 1816"

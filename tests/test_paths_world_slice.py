@@ -99,7 +99,7 @@ def test_sampled_forward_steps_along_many_valued_properties_carry_a_date(pacino:
                 rule = world().rule(step.relation, False)
                 assert rule is not None, step
                 dates = [c for c in step.constraints if rule.met_by(c.kind, c.pid, c.value)]
-                assert dates and dates[0].value in task.prompt, task.prompt
+                assert dates and dates[0].value.lstrip("0") in task.prompt, task.prompt
                 if step.relation in ("P27", "P17"):
                     narrowed.append((task, step))
     assert narrowed, [t.prompt for t in report.tasks]
