@@ -1,7 +1,8 @@
-"""The path agent on the real ATAI film slice and app spaces (../shared/data; skipped when
-absent): the app tools, the agent through inspect and the local Messages-API server, and
-``kg load wikidata --apps``, ``kg sample paths`` and ``kg eval run`` end to end with step
-metrics on ATTEMPTED.
+"""The path agent on a real Wikidata excerpt (Al Pacino's films, their cast, birthplaces and
+countries: CoDEx-M triples with the KGTK tutorial slice's labels and dates,
+tests/fixtures/paths/codex_kgtk_pacino.nt) and the app spaces: the app tools, the agent
+through inspect and the local Messages-API server, and ``kg load wikidata --apps``,
+``kg sample paths`` and ``kg eval run`` end to end with step metrics on ATTEMPTED.
 
 SANITY CHECK: the model here is a *scripted policy that follows the gold path's tools*
 (search the start in the first step's app, then open each step's item and follow its
@@ -46,8 +47,10 @@ from tests.messages_script_api import (
     result_text,
     tool_use,
 )
+from tests.paths_support import FIXTURES
 from tests.web_support import empty_graph
-from tests.wikidata_support import FILM_SLICE, shared
+
+EXCERPT = FIXTURES / "codex_kgtk_pacino.nt"
 
 MODEL = "anthropic/claude-test"
 MISSED: list[str] = []
@@ -58,13 +61,13 @@ MISSED: list[str] = []
 def films(
     session_graph: Graph, server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Graph, list[Task]]]:
-    """The film slice and app spaces loaded by `kg load wikidata --apps` into an emptied
-    graph; two level-1 path tasks and one long one. The slice links films only to people,
-    so its long paths stay in one app: the long task is level 3 of a levels file that
-    drops NaturalGAIA's three-app minimum."""
+    """The excerpt and app spaces loaded by `kg load wikidata --apps` into an emptied
+    graph; two level-1 path tasks and one long one. Most of the excerpt's long paths run
+    through films and their cast in one app: the long task is level 3 of a levels file
+    that drops NaturalGAIA's three-app minimum."""
     empty_graph(session_graph)
     loaded = CliRunner().invoke(
-        cli, ["load", "wikidata", str(shared(FILM_SLICE)), "--apps", "--json"], env=server_env
+        cli, ["load", "wikidata", str(EXCERPT), "--apps", "--json"], env=server_env
     )
     assert loaded.exit_code == 0, loaded.output
     easy = sample_paths(session_graph, 1, 2, 0).tasks
@@ -276,8 +279,9 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     tasks = [Task.model_validate_json(line) for line in out.read_text().splitlines()]
     assert len(tasks) == 3
     # the policy gets the first task's first step wrong, and the second task's last one
-    # (a wrong final answer: a failed task, attributed)
+    # (a wrong final answer: a failed task, attributed); a one-step first task fails too
     wrong = {tasks[0].id: 1, tasks[1].id: len(tasks[1].path)}
+    failed = sum(wrong.get(t.id) == len(t.path) for t in tasks)
     with messages_script_api(gold_policy(tasks, wrong)) as (url, _):
         env = {**server_env, "ANTHROPIC_API_KEY": "test-key", "ANTHROPIC_BASE_URL": url}
         args = ["eval", "run", str(out), "--agent", "path-agent", "--model", MODEL]
@@ -333,7 +337,7 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
         key=lambda e: (e["step"], e["app"], e["relation"]),
     )
     assert section["error_classes"] == {
-        system: {"KD": 0, "PRE": 0, "OE": 0, "PE": 1, "SCE": 0, "other": 0}
+        system: {"KD": 0, "PRE": 0, "OE": 0, "PE": failed, "SCE": 0, "other": 0}
     }
     html = page.read_text()
     terminal = runner.invoke(
@@ -358,14 +362,14 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
     )
     assert queried.exit_code == 0, queried.output
     mine = [r for r in json.loads(queried.output) if r["run"] == summary["run"]]
-    assert [(r["error_type"], r["attempts"]) for r in mine] == [("PE", 1)]
+    assert [(r["error_type"], r["attempts"]) for r in mine] == [("PE", failed)]
     reasons = graph.read_text(
         "MATCH (:Run {id: $run})-[a:ATTEMPTED]->() WHERE a.error_type IS NOT NULL "
         "RETURN a.error_source AS source, a.error_reason AS reason",
         run=summary["run"],
     )
-    assert [row["source"] for row in reasons] == ["rules"]
-    assert "gold" in reasons[0]["reason"] or "listed" in reasons[0]["reason"]
+    assert [row["source"] for row in reasons] == ["rules"] * failed
+    assert all("gold" in row["reason"] or "listed" in row["reason"] for row in reasons)
 
 
 def test_kg_eval_run_with_the_error_judge_writes_its_class_and_reason(

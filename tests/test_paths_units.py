@@ -8,11 +8,20 @@ from pathlib import Path
 import pytest
 
 from taskspace.paths.cardinality import features, separating
-from taskspace.paths.describe import ToldStep, step_phrase, tell, vocabulary
+from taskspace.paths.describe import (
+    Phrases,
+    ToldStep,
+    constraint_text,
+    step_phrase,
+    tell,
+    vocabulary,
+)
 from taskspace.paths.difficulty import default_levels, read_levels, score
+from taskspace.paths.world import Rule, world
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.model import StepConstraint
 from taskspace.tasks.spoilers import named
+from taskspace.wikidata.apps import app_files, default_apps_dir, read_app_file
 
 
 @pytest.mark.parametrize(
@@ -83,21 +92,22 @@ def test_score_grows_with_steps_and_apps() -> None:
     assert score(1, 1) < score(2, 1) < score(2, 2) < score(4, 3) < score(6, 5)
 
 
+# Dates of year precision (1 January), so that only years and genres can separate.
 FILMS = [
-    {"id": "Q1", "literals": [{"pid": "P577", "values": ["2001-04-12"]}], "links": []},
+    {"id": "Q1", "literals": [{"pid": "P577", "values": ["2001-01-01"]}], "links": []},
     {
         "id": "Q2",
-        "literals": [{"pid": "P577", "values": ["2005-09-01"]}],
+        "literals": [{"pid": "P577", "values": ["2005-01-01"]}],
         "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
     },
     {
         "id": "Q3",
-        "literals": [{"pid": "P577", "values": ["2005-02-20"]}],
+        "literals": [{"pid": "P577", "values": ["2005-01-01"]}],
         "links": [{"pid": "P136", "id": "Q11", "label": "coastal noir"}],
     },
     {
         "id": "Q4",
-        "literals": [{"pid": "P577", "values": ["2008-10-10"]}],
+        "literals": [{"pid": "P577", "values": ["2008-01-01"]}],
         "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
     },
 ]
@@ -113,9 +123,11 @@ def test_features_read_years_short_literals_and_named_links() -> None:
         ],
         "links": [{"pid": "P136", "id": "Q10", "label": "slow drama"}],
     }
+    # 2002-03-04 is a day; 2001-01-01 may be a year given alone, so it is only a year
     assert features(row) == {
         ("year", "P577", "2001", None),
         ("year", "P577", "2002", None),
+        ("value", "P577", "2002-03-04", None),
         ("value", "P2047", "112", None),
         ("link", "P136", "Q10", "slow drama"),
     }
@@ -197,3 +209,76 @@ def test_shuffled_intents_letter_every_step_and_ask_for_the_last() -> None:
     assert "the person from (a)" in shuffled.prompt
     assert "the film from (b)" in shuffled.prompt
     assert "The one that matters in the end is (c)." in shuffled.prompt
+
+
+def test_a_candidate_with_no_value_is_not_excluded_by_it() -> None:
+    """A film whose release date the graph lacks might be the 2001 one: "released in
+    2001" does not single out Q1 while Q4's date is unknown; its genre still may."""
+    unknown = {"id": "Q4", "literals": [], "links": [], "known": ["P136"]}
+    genre = {"pid": "P136", "id": "Q11", "label": "comedy"}
+    rows = [{**FILMS[0], "links": [genre]}, {**unknown, "links": [{**genre, "id": "Q12"}]}]
+    found = separating(rows, "Q1")
+    assert found is not None and [c.kind for c in found] == ["link"]
+    assert separating([FILMS[0], {**unknown, "known": []}], "Q1") is None
+
+
+def test_required_date_even_for_one_candidate() -> None:
+    """A reverse step needs a full date (a 1 January is a year given alone); a forward
+    step along a many-valued property is content with a founding year."""
+    day = Rule(identified_by=("P577",))
+    alone = [{"id": "Q7", "literals": [{"pid": "P577", "values": ["1972-03-15"]}], "links": []}]
+    assert separating(alone, "Q7", required=day) == [
+        StepConstraint(kind="value", pid="P577", value="1972-03-15")
+    ]
+    year_only = [{"id": "Q8", "literals": [{"pid": "P571", "values": ["1816-01-01"]}]}]
+    assert separating(year_only, "Q8", required=Rule(identified_by=("P571",))) is None
+    assert separating(
+        year_only, "Q8", required=Rule(identified_by=("P571",), precision="year")
+    ) == [StepConstraint(kind="year", pid="P571", value="1816")]
+    linked = [{"id": "Q9", "literals": [], "links": [{"pid": "P17", "id": "Q36", "label": "P"}]}]
+    assert separating(linked, "Q9", required=world().narrowing) is None
+
+
+def test_the_world_takes_bare_only_forward_steps_along_functional_properties() -> None:
+    """Place of birth has one value per person in the world; the school someone was
+    educated at, the country they are a citizen of, the place a city is located in do
+    not, whatever the slice holds: those steps carry a date of the target; a linked item
+    alone (the school's country) is not enough, and reverse steps need a full date."""
+    known = world()
+    founded = StepConstraint(kind="year", pid="P571", value="1816")
+    in_poland = StepConstraint(kind="link", pid="P17", value="Q36", label="Poland")
+    assert known.rule("P19", False) is None and known.identifies("P19", False, [])
+    for pid in ("P69", "P27", "P131", "P17", "P57", "P30"):
+        assert not known.identifies(pid, False, [])
+        assert not known.identifies(pid, False, [in_poland])
+        assert known.identifies(pid, False, [founded, in_poland])
+    released = StepConstraint(kind="value", pid="P577", value="1997-07-11")
+    assert known.identifies("P161", True, [released])
+    assert not known.identifies("P161", True, [released.model_copy(update={"kind": "year"})])
+    assert known.open("P136", False) and known.open("P19", True)
+
+
+def test_every_shipped_app_action_is_told_in_words() -> None:
+    """A step falls back to "the {prop} of …" with the property's label from the graph; a
+    slice without property labels would then say "the P112 of …" (the ``property_id``
+    lint drops it). Every action of the shipped apps has its own phrase instead."""
+    words = vocabulary()
+    missing = [
+        f"{file.name}: {app.name}/{kind.name}/{action.name} ({action.relation})"
+        for file in app_files([default_apps_dir()])
+        for app in read_app_file(file).apps
+        for kind in app.entity_types
+        for action in kind.actions
+        if not getattr(
+            words.properties.get(action.pid, Phrases()),
+            "reverse" if action.reverse else "forward",
+        )
+    ]
+    assert missing == []
+
+
+def test_an_early_year_is_told_without_leading_zeros() -> None:
+    """The Kingdom of France's inception year is stored as 0481; a reader writes 481."""
+    early = StepConstraint(kind="year", pid="P571", value="0481")
+    assert constraint_text(early, "inception") == "founded in 481"
+    assert constraint_text(early.model_copy(update={"value": "1816"}), "") == "founded in 1816"

@@ -19,6 +19,7 @@ from taskspace.llm.client import StructuredLLM
 from taskspace.paths.cardinality import make_unique, step_targets
 from taskspace.paths.describe import hidden_labels, paraphrase_paths
 from taskspace.paths.sampler import path_reader, rederive_path, sample_paths
+from taskspace.paths.world import world as world_rules
 from taskspace.settings import Settings
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
@@ -93,7 +94,12 @@ def test_golden_path_edges_exist_and_each_step_has_one_answer(
             rows = step_targets(read, step.from_id, step.relation, step.reverse, step.constraints)
             assert [row["id"] for row in rows] == [step.to_id]
             assert step.answer == step.to_label
-            assert (step.fanout > 1) == bool(step.constraints)
+            rule = world_rules().rule(step.relation, step.reverse)
+            dated = rule is not None and bool(rule.identified_by)
+            assert (step.fanout > 1 or dated) == bool(step.constraints)
+            if dated:
+                assert rule is not None
+                assert any(rule.met_by(c.kind, c.pid, c.value) for c in step.constraints)
             previous = step.to_id
 
 
@@ -107,25 +113,33 @@ def test_same_seed_same_tasks_other_seed_other_tasks(
 
 
 def test_one_to_many_steps_are_made_unique_by_attributes(world: Graph) -> None:
-    read = path_reader(world)
+    read, rules = path_reader(world), world_rules()
     attributes = ["P577", "P569", "P136", "P27", "P19"]
-    # Mara directed four films: two in 2005, two "slow drama"; only both single one out
-    lanterns = make_unique(read, MARA, "P57", True, PAPER_LANTERNS, 4, attributes)
-    assert lanterns == [
-        StepConstraint(kind="year", pid="P577", value="2005"),
-        StepConstraint(kind="link", pid="P136", value="Q960202", label="slow drama"),
-    ]
-    assert [r["id"] for r in step_targets(read, MARA, "P57", True, lanterns[:1])] == [
+    # Mara directed four films, two of them in 2005: a person's films are a reverse step,
+    # open in the world, so the one is named by the day it was released
+    lanterns = make_unique(read, rules, ("P57", True), MARA, PAPER_LANTERNS, 4, attributes)
+    assert lanterns == [StepConstraint(kind="value", pid="P577", value="2005-09-01")]
+    assert [r["id"] for r in step_targets(read, MARA, "P57", True, lanterns)] == [PAPER_LANTERNS]
+    year = [StepConstraint(kind="year", pid="P577", value="2005")]
+    assert [r["id"] for r in step_targets(read, MARA, "P57", True, year)] == [
         "Q960002",
         "Q960003",
     ]
-    # two cast members born in 1975 in Linden Vale: Tomas also has a citizenship, Pia not
-    assert make_unique(read, NINTH_FERRY, "P161", False, TOMAS, 2, attributes) == [
-        StepConstraint(kind="link", pid="P27", value="Q960402", label="Norhaven")
+    # two cast members born in 1975 in Linden Vale: a film's cast needs the day of birth
+    assert make_unique(read, rules, ("P161", False), NINTH_FERRY, TOMAS, 2, attributes) == [
+        StepConstraint(kind="value", pid="P569", value="1975-07-19")
     ]
-    assert make_unique(read, NINTH_FERRY, "P161", False, PIA, 2, attributes) is None
-    # a constraint may not name an entity the instruction must hide
-    assert make_unique(read, NINTH_FERRY, "P161", False, TOMAS, 2, attributes, ["Norhaven"]) is None
+    # a constraint may not name what the instruction must hide, and nothing else will do
+    hidden = ["1975-07-19"]
+    assert make_unique(read, rules, ("P161", False), NINTH_FERRY, TOMAS, 2, attributes, hidden) == (
+        "not_unique"
+    )
+    # Tomas is a citizen of one country here: citizenship is not functional in the world,
+    # so the step names the country's founding day; his birthplace is functional and bare
+    assert make_unique(read, rules, ("P27", False), TOMAS, "Q960402", 1, attributes) == [
+        StepConstraint(kind="value", pid="P571", value="1905-06-07")
+    ]
+    assert make_unique(read, rules, ("P19", False), TOMAS, "Q960302", 1, attributes) == []
 
 
 def test_a_changed_graph_no_longer_re_derives(

@@ -59,7 +59,8 @@ def paths(
         levels=str(levels_file) if levels_file else None,
         starts=list(starts) or None,
     )
-    extras = report.extras
+    from taskspace.paths.shortfall import explain
+
     save_sampled(
         report,
         out=out,
@@ -67,10 +68,8 @@ def paths(
         run_uri=f"sample:paths:level={level}:seed={seed}",
         no_graph=no_graph,
         as_json=as_json,
-        empty=f"No level-{level} causal path ({extras['wanted']}) could be made from "
-        f"{extras['starts']} start items in {extras['attempts']} walks: no walk found that "
-        "many steps across that many apps. Load more of Wikidata and its app spaces (items "
-        "that only one or two apps show make no path across three), or try another level.",
+        empty=f"No causal path made. {explain(report, count)} Load more of Wikidata (items "
+        "with labels and their own claims) and its app spaces, or try another level.",
         title=f"level-{level} causal-path tasks",
         table=(
             ["steps", "apps", "score", "answer", "instruction"],
@@ -79,7 +78,7 @@ def paths(
                 for t in report.tasks
             ],
         ),
-        notes=[f"{extras['attempts']} walks from {extras['starts']} start items."],
+        notes=[explain(report, count)],
         paraphrase=_paraphrase if llm else None,
     )
 

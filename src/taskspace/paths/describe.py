@@ -84,8 +84,13 @@ def noun(type_name: str | None) -> str:
 
 
 def constraint_text(constraint: StepConstraint, prop: str) -> str:
+    """ "founded in 481": a year is shown as a reader writes it, without the leading zeros
+    of its four-digit form (the step query still matches the four digits)."""
     template = vocabulary().phrase(constraint.pid, constraint.kind)
-    return template.format(prop=prop, value=constraint.value, label=constraint.label or "")
+    value = constraint.value
+    if constraint.kind == "year":
+        value = value.lstrip("0") or "0"
+    return template.format(prop=prop, value=value, label=constraint.label or "")
 
 
 def step_phrase(step: ToldStep, ref: str) -> str:

@@ -22,6 +22,7 @@ from taskspace.metapaths import metapath_library
 from taskspace.paths.cardinality import Reader, make_unique, step_targets
 from taskspace.paths.describe import ToldStep, hidden_labels, noun, tell, vocabulary
 from taskspace.paths.difficulty import Level, Levels, read_levels, score
+from taskspace.paths.lints import UNLABELLED, path_lints
 from taskspace.paths.walk import (
     TRIES,
     AppSpace,
@@ -33,6 +34,7 @@ from taskspace.paths.walk import (
     node_types,
     ordered_candidates,
 )
+from taskspace.paths.world import world
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
@@ -40,6 +42,8 @@ from taskspace.tasks.model import GroundRef, PathStep, Task
 from taskspace.tasks.spoilers import named
 
 START_LIMIT = 20_000
+BATCH = 20
+"""Walks between two batched lint queries."""
 ATTEMPTS_PER_TASK = 60
 BUDGET = 40
 """Steps a walk may try to make unique before it gives up."""
@@ -100,18 +104,18 @@ class _Search:
         self, node: Node, move: Move, target: Node, fanout: int, named: set[str]
     ) -> Step | None:
         """The step made unique, or None; only steps that reach a proof spend budget."""
-        pid, reverse = move.key
         constraints = make_unique(
             self.walker.read,
+            world(),
+            move.key,
             node.id,
-            pid,
-            reverse,
             target.id,
             fanout,
             _attributes(self.walker.space, move, target),
             named | {target.label or ""},
         )
-        if constraints is None:
+        if isinstance(constraints, str):
+            self.walker.refused[constraints] += 1
             return None
         self.budget -= 1
         return Step(move, node, target, fanout, constraints)
@@ -131,14 +135,13 @@ class _Search:
         named = {s.target.label or "" for s in path} | {
             path[0].source.label or "" if path else node.label or ""
         }
-        last = len(path) == self.length - 1
-        for key, fanout, target in ordered_candidates(
-            options, moves, visited, used, self.spread, self.rng
+        for key, fanout, target in self.labelled(
+            ordered_candidates(options, moves, visited, used, self.spread, self.rng)
         )[:TRIES]:
             if self.budget <= 0:
                 break
             move = choose_move(moves[key], target, used, self.spread, self.rng)
-            if move is None or (last and target.label is None):
+            if move is None:
                 continue
             taken = self.step(node, move, target, fanout, named)
             if taken is not None:
@@ -146,6 +149,14 @@ class _Search:
                 if found is not None:
                     return found
         return self._ending(path)
+
+    def labelled(
+        self, options: list[tuple[tuple[str, bool], int, Node]]
+    ) -> list[tuple[tuple[str, bool], int, Node]]:
+        """The targets a path may pass through: items with a label (the others counted)."""
+        kept = [option for option in options if option[2].label]
+        self.walker.refused[UNLABELLED] += len(options) - len(kept)
+        return kept
 
     def _ending(self, path: list[Step]) -> list[Step] | None:
         """``path`` as a dead end that still makes a task: long enough, within the app
@@ -166,9 +177,13 @@ def walk(
 
 
 def _target_noun(space: AppSpace, step: Step) -> str:
+    """The declared target type, else the target's own type in the same app (a type of
+    another app may be far-fetched: a US state is an "organization" by Wikidata's classes),
+    else the neutral "entry"."""
     if step.move.target is not None:
         return noun(step.move.target.name)
-    names = sorted({t.name for t in space.types_for(step.target.roots)})
+    app = step.move.source.app
+    names = sorted({t.name for t in space.types_for(step.target.roots) if t.app == app})
     return noun(names[0] if names else None)
 
 
@@ -277,6 +292,18 @@ def _property_labels(read: Reader, steps: Sequence[Step]) -> dict[str, str]:
     return {row["id"]: row["label"] for row in read("property_labels", pids=pids)}
 
 
+def _lint_batch(
+    read: Reader, batch: list[Task], found: dict[str, Task], report: SampleReport
+) -> None:
+    """Keep the batch's tasks every lint passes; count the others by lint."""
+    verdicts = path_lints(read, world(), batch)
+    for task in batch:
+        if verdicts[task.id] is None:
+            found[task.id] = task
+        else:
+            report.lint(str(verdicts[task.id]))
+
+
 def sample_paths(
     graph: Graph,
     level: int,
@@ -285,8 +312,10 @@ def sample_paths(
     starts: Sequence[str] | None = None,
     levels: Levels | None = None,
 ) -> SampleReport:
-    """Up to ``count`` verified, spoiler-free causal-path tasks of ``level`` (as ``levels``
-    defines it; the shipped NaturalGAIA levels by default)."""
+    """Up to ``count`` spoiler-free causal-path tasks of ``level`` (as ``levels`` defines
+    it; the shipped NaturalGAIA levels by default), each step proven unique in one batched
+    count (:mod:`taskspace.paths.lints`). The report's extras say why fewer were made:
+    walks tried and completed, and hops refused by reason."""
     began = time.perf_counter()
     spec: Level = (levels or read_levels()).get(level)
     space = load_space(graph)
@@ -305,33 +334,57 @@ def sample_paths(
         )
     rng = random.Random(f"paths:{seed}:{level}")
     found: dict[str, Task] = {}
+    seen: set[str] = set()
+    batch: list[Task] = []
     while len(found) < count and attempts < count * ATTEMPTS_PER_TASK:
         attempts += 1
         row = rng.choice(rows)
         start = Node(row["id"], row["label"], frozenset(row["roots"]))
         steps = walk(walker, start, rng.randint(*spec.steps), rng, spec)
-        if steps is None:
-            continue
-        walks += 1
-        if not spec.admits(len(steps), len({s.move.source.app for s in steps})):
-            report.drop("apps")
-            continue
-        labels = _property_labels(walker.read, steps)
-        task = build_task(space, start, steps, seed, labels, (level, spec))
-        if task.id in found:
-            report.drop("duplicates")
-        elif named(task.prompt, hidden_labels(task)):
-            report.drop("spoiler")
-        elif not rederive_path(graph, task):
-            report.drop("unverified")
-        else:
-            found[task.id] = task
-    tasks = list(found.values())
+        if steps is not None:
+            walks += 1
+            task = _candidate(walker, space, start, steps, seed, (level, spec), seen, report)
+            if task is not None:
+                batch.append(task)
+        if batch and (len(found) + len(batch) >= count or attempts % BATCH == 0):
+            _lint_batch(walker.read, batch, found, report)
+            batch = []
+    _lint_batch(walker.read, batch, found, report)
+    tasks = list(found.values())[:count]
     report.candidates = walks
     report.extras.update(
         attempts=attempts,
         walks=walks,
+        refused=dict(sorted(walker.refused.items())),
         steps=dict(sorted(Counter(str(len(t.path)) for t in tasks).items())),
         apps=dict(sorted(Counter(app for t in tasks for app in t.apps).items())),
     )
     return report.finish(tasks, time.perf_counter() - began)
+
+
+def _candidate(
+    walker: Walker,
+    space: AppSpace,
+    start: Node,
+    steps: list[Step],
+    seed: int,
+    level: tuple[int, Level],
+    seen: set[str],
+    report: SampleReport,
+) -> Task | None:
+    """The task a completed walk tells, or None (counted) when it is outside the level,
+    a duplicate or a spoiler."""
+    number, spec = level
+    if not spec.admits(len(steps), len({s.move.source.app for s in steps})):
+        report.drop("apps")
+        return None
+    labels = _property_labels(walker.read, steps)
+    task = build_task(space, start, steps, seed, labels, (number, spec))
+    if task.id in seen:
+        report.drop("duplicates")
+        return None
+    seen.add(task.id)
+    if named(task.prompt, hidden_labels(task)):
+        report.drop("spoiler")
+        return None
+    return task

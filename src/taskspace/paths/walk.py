@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -137,6 +138,9 @@ class Walker:
         self.space = space
         self.queries = metapath_library()
         self._memo: dict[str, list[Any]] = {}
+        self.refused: Counter[str] = Counter()
+        """Hops a walk did not take, by why (``unlabelled_item``, ``open_world``,
+        ``not_unique``), so that a run that makes fewer tasks than asked can say why."""
 
     def read(self, name: str, slots: dict[str, str] | None = None, **params: Any) -> list[Any]:
         """A named query's rows, read once per run for the same slots and parameters."""

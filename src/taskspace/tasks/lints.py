@@ -35,6 +35,7 @@ LINTS: dict[str, str] = {
     "detour": "a GUI route comes back to the page it started from",
     "shortcut": "a GUI route taps later what an earlier screen of it already shows",
     "backward_step": "a GUI route presses back or dismisses (Cancel and back: two answers)",
+    "property_id": "the prompt names a property by its id (P112) instead of in words",
 }
 """Every lint's name and what it catches (the sample summary prints these)."""
 
