@@ -55,6 +55,7 @@ ARTICLES = {
     "The_Raelettes.html": ("The Raelettes", "Singles"),
     "Unchain_My_Heart_(song).html": ("Unchain My Heart (song)", "Covers"),
     "Yes_Indeed!_(Ray_Charles_album).html": ("Yes Indeed! (Ray Charles album)", "Track listing"),
+    "What'd_I_Say_(album).html": ("What'd I Say (album)", "Track listing"),
 }
 
 
@@ -104,7 +105,7 @@ def test_listings_and_the_index_of_links_are_no_place_for_a_chain(
     # both roots are http.server's directory listings, the 2015 A/ its "Summary" of links
     assert web.contentless == {f"{old}/", f"{old}/A", f"{mini}/"}
     assert web.pages[f"{old}/A"].heading == "Summary"
-    assert len(web.pages) == 6 + 5 + 3
+    assert len(web.pages) == 7 + 5 + 3
     assert all(k.target not in web.contentless for links in web.links.values() for k in links)
     assert chains.extras["contentless_pages"] == 3 and len(chains.tasks) == 8
     for task in chains.tasks:
@@ -137,6 +138,24 @@ def test_a_link_that_reads_as_its_page_asks_for_a_fact_of_that_page(
         heading, section = ARTICLES[(hop.check.url or "").rsplit("/", 1)[-1]]
         assert SECTION_QUESTION in hop.instruction and HEADING_QUESTION not in hop.instruction
         assert hop.answer == section and link_spoiler(hop.link or "", heading)
+
+
+def test_a_link_name_that_also_leads_to_a_page_not_crawled_is_ambiguous(ray: RaySites) -> None:
+    web = WebChains(ray.graph)
+    page = ray.bases["wiki2015"] + "/A/Ray_Charles_in_Person.html"
+    # "What'd I Say" names the album (crawled) and the song (not in the saved site) there
+    rows = web.read("links", urls=[page])
+    targets = {row["link"]: row["targets"] for row in rows}
+    assert len(targets["What'd I Say"]) == 2
+    assert "What'd I Say" not in {link.name for link in web.links_at([page], None)[page]}
+    assert {link.name for link in web.links[page]} == {
+        "Crying Time",
+        "Hit the Road Jack",
+        "The Raelets",
+        "The Raelettes",
+        "Unchain My Heart",
+        "Yes Indeed!",
+    }
 
 
 def _hop(index: int, kind: str, url: str, answer: str, site: str) -> WebHop:

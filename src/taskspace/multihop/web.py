@@ -111,7 +111,7 @@ class WebReader:
         elements: dict[tuple[str, str], list[str]] = defaultdict(list)
         for row in self.read("links", urls=urls):
             self.page_ids[row["page"]] = row["page_id"]
-            targets[(row["page"], row["link"])].add(row["target"])
+            targets[(row["page"], row["link"])].update(row["targets"])
             elements[(row["page"], row["link"])] += row["elements"]
         for row in self.read("offsite_links", urls=urls):
             self.page_ids[row["page"]] = row["page_id"]
