@@ -91,3 +91,33 @@ def crawl_wiki_sites(graph: Graph, root: Path, home: Path) -> WikiSites:
     for load in loads:
         assert load.pages, load.failed
     return WikiSites(graph, bases, loads)
+
+
+RAY_CHARLES = Path(__file__).parent / "fixtures" / "multihop_raycharles"
+"""Real saved Wikipedia articles about Ray Charles from two Kiwix ZIM files (2015 full
+articles, 2020 "mini" lead sections), served as two sites by http.server: neither has an
+index.html at its root, so each root is a directory listing, and the 2015 site's A/ opens
+its "Summary" index of links (tests/fixtures/SOURCES.md)."""
+
+
+@dataclass
+class RaySites:
+    graph: Graph
+    bases: dict[str, str]
+    loads: list[WebLoadSummary]
+
+    def url(self, site: str, path: str) -> str:
+        return self.bases[site] + path
+
+
+def crawl_ray_charles(graph: Graph, home: Path) -> RaySites:
+    """An empty graph with both Ray Charles sites crawled into it (one at a time)."""
+    empty_graph(graph)
+    bases, loads = {}, []
+    for name in ("wiki2015", "wiki2020"):
+        with serve_folder(RAY_CHARLES / name) as base:
+            loads.append(load_web(graph, base, OPTIONS, home))
+        bases[name] = base.rstrip("/")
+    for load in loads:
+        assert load.pages, load.failed
+    return RaySites(graph, bases, loads)

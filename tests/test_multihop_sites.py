@@ -41,6 +41,7 @@ from tests.web_support import chromium_missing
 
 EXAMPLE_DOC = Path(__file__).resolve().parents[1] / "examples" / "documents" / "harbor-guide.md"
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
+READS_AS_TARGET = ("Archive home", "Harbour Archive")
 
 
 @pytest.fixture(scope="module")
@@ -63,13 +64,14 @@ def test_links_named_like_their_target_join_the_three_sites(wiki: WikiSites) -> 
     assert all(wiki.site_of(link.page) != wiki.site_of(link.target) for link in cross)
     for link in links:
         heading, section = wiki.page(link.target)
-        assert link.names_target == (link.name == heading), link
+        # "Archive home" opens "Harbour Archive": the link gives half the heading away
+        reads_as_target = link.name == heading or (link.name, heading) == READS_AS_TARGET
+        assert link.names_target == reads_as_target, link
         assert web.section_of[link.target] == section
     # the old rule (drop every link that names its target) left only the home links
     assert {link.name for link in links if not link.names_target} == {
         "Main page",
         "Travel home",
-        "Archive home",
     }
 
 
@@ -83,7 +85,8 @@ def test_chains_cross_sites_and_ask_for_a_fact_when_the_link_names_the_page(
         assert [hop.kind for hop in task.hops] == ["follow", "follow", "follow", "end"]
         for hop in task.hops[:-1]:
             heading, section = wiki.page(hop.check.url or "")
-            if hop.link == heading:  # Wikipedia-style: the link's text is the answer's page
+            # Wikipedia-style: the link's text is (or gives away) the answer's page
+            if hop.link == heading or (hop.link, heading) == READS_AS_TARGET:
                 assert SECTION_QUESTION in hop.instruction and hop.answer == section
             else:
                 assert HEADING_QUESTION in hop.instruction and hop.answer == heading

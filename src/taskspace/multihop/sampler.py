@@ -8,8 +8,13 @@ Two kinds of hop, both read from the graph:
   text *is* that heading (Wikipedia-style article links), asking for the heading would
   give it away, so the hop asks for a fact of the page instead: its first section heading;
 - lookup: on a site, find the one page whose text mentions the previous hop's answer
-  (other sites first, so a chain crosses sites when more than one is crawled); the answer
-  is that page's heading.
+  (other sites first, so a chain crosses sites when more than one is crawled; on the same
+  site the prompt says "other than the page you are on", which mentions it too); the
+  answer is that page's heading.
+
+Chains start and end on pages with content only, and every candidate passes a reader's
+checks (:mod:`taskspace.multihop.checks`: ``contentless_page``, ``link_spoiler``,
+``partial_match``) or is dropped and counted per lint.
 
 A hop's answer is the next hop's input: a follow hop starts on the page the previous hop
 reached, a lookup hop searches for the previous answer. Each hop carries its check
@@ -21,12 +26,15 @@ kept, and a chain whose prompt names any hop's answer is dropped as a spoiler.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
+from urllib.parse import unquote
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
+from taskspace.multihop.checks import chain_lint
 from taskspace.multihop.web import Link, Page, WebChains, WebReader
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
@@ -44,8 +52,11 @@ SECTION_QUESTION = "What is the heading of the first section of the page it open
 HEADING_QUESTION = "What is the main heading of the page it opens?"
 
 
-REASONS = ("spoiler", "unverified", "duplicates")
-"""Why a chain is dropped: an answer named in the prompt, not re-derived, made before."""
+REASONS = ("spoiler", "lint", "unverified", "duplicates")
+"""Why a chain is dropped: an answer named in the prompt, a reader's check failed (per lint
+in the report's ``lints``), not re-derived, made before."""
+LINTS = ("contentless_page", "link_spoiler", "partial_match")
+"""The lints every chain is checked with (``taskspace.multihop.checks``), counted from 0."""
 
 
 def _follow_text(index: int, link: Link, start: str, previous: WebHop | None) -> str:
@@ -59,11 +70,18 @@ def _follow_text(index: int, link: Link, start: str, previous: WebHop | None) ->
     return f"{where}, follow the link “{link.name}”. {question}"
 
 
-def _lookup_text(index: int, origin: str) -> str:
+def _lookup_text(index: int, origin: str, same_site: bool) -> str:
+    which = "the page other than the one you are on" if same_site else "the page"
     return (
-        f"On {origin}, find the page whose text mentions your answer to hop {index - 1}. "
+        f"On {origin}, find {which} whose text mentions your answer to hop {index - 1}. "
         "What is its main heading?"
     )
+
+
+def readable(prompt: str) -> str:
+    """The prompt as a person reads its addresses ("Crying_Time%21.html" names "Crying
+    Time!"), so a spoiler check sees answers spelt inside a URL."""
+    return re.sub(r"[_/]+", " ", unquote(prompt))
 
 
 def _hop(
@@ -110,9 +128,9 @@ def _next_hop(
         sites = sorted(web.sites, key=lambda site: (site == here.site, site))
         for site in sites:
             found = web.lookup(site, previous.answer, current)
-            if len(found) == 1 and found[0] not in seen and found[0] in web.pages:
+            if len(found) == 1 and found[0] not in seen and web.is_content(found[0]):
                 target = web.pages[found[0]]
-                text = _lookup_text(index, target.origin)
+                text = _lookup_text(index, target.origin, target.site == here.site)
                 hop = _hop(index, "lookup", text, current, target, target.heading)
                 return hop.model_copy(update={"site": target.origin}), target
     links = [link for link in web.links.get(current, []) if link.target not in seen]
@@ -244,11 +262,13 @@ def sample_multihop(graph: Graph, hops: int, count: int, seed: int) -> SampleRep
         pages=len(web.pages),
     )
     attempts = 0
-    starts = sorted(url for url, links in web.links.items() if links)
+    starts = sorted(url for url, links in web.links.items() if links and web.is_content(url))
+    report.extras["contentless_pages"] = len(web.contentless)
+    report.lints = dict.fromkeys(LINTS, 0)
     if not starts:
         raise SamplingError(
-            "No crawled page has a link to a page with a heading: crawl a site first "
-            "(`kg load web URL`)."
+            "No crawled page with content has a link to another page with content and a "
+            "heading: crawl a site of articles first (`kg load web URL`)."
         )
     rng = random.Random(f"multihop:{seed}:{hops}")
     found: dict[str, Task] = {}
@@ -261,10 +281,13 @@ def sample_multihop(graph: Graph, hops: int, count: int, seed: int) -> SampleRep
         report.candidates += 1
         task = build_task(web, start, chain, seed)
         answers = [hop.answer for hop in task.hops[:-1]]
+        lint = chain_lint(web, start, task.hops[:-1])
         if task.id in found:
             report.drop("duplicates")
-        elif named(task.prompt, answers):
+        elif named(task.prompt, answers) or named(readable(task.prompt), answers):
             report.drop("spoiler")
+        elif lint is not None:
+            report.lint(lint)
         elif not rederive_multihop(graph, task):
             report.drop("unverified")
         else:

@@ -7,8 +7,15 @@ site joins the two sites, the way a Wikipedia mirror links to another mirror's a
 A link is usable only when every link of its name on its page reaches the same page.
 
 On such sites a link's text is the heading of the page it opens ("Lighthouse" opens the
-article "Lighthouse"), so a hop over it cannot ask for the heading: ``names_target`` says
-so, and the hop asks for a fact of that page instead (its first section, ``sections``).
+article "Lighthouse", "Yes Indeed!" opens "Yes Indeed! (Ray Charles album)"), so a hop over
+it cannot ask for the heading: ``names_target`` says so (the link and the heading share a
+content word, :func:`~taskspace.tasks.lints.link_spoiler`), and the hop asks for a fact of
+that page instead (its first section, ``sections``), which the link may not name either.
+
+Chains keep to pages with content: a server's directory listing, an error page or an index
+of links without prose (:func:`~taskspace.tasks.lints.contentless_page`) is neither a start
+nor a target. A page's stored text stops at the crawler's cap (``TEXT_CAP``); a lookup
+counts every page cut there as one that may mention the term past the cut.
 """
 
 from __future__ import annotations
@@ -20,10 +27,13 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.metapaths import metapath_library
-from taskspace.tasks.spoilers import named
+from taskspace.tasks.lints import contentless_page, link_spoiler
 from taskspace.web.crawl import normalise_url
 
 _EDIT_LINK = re.compile(r"\s*\[\s*edit\s*\]$", re.IGNORECASE)
+TEXT_CAP = 5000
+"""Characters of a page's main text the crawler stores (``web/extract.js``, mainText): a
+page whose text is this long may go on past the cut."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +43,14 @@ class Page:
     id: str
     url: str
     heading: str
+    title: str = ""
+    prose_words: int = 0
+    cut: bool = False
+
+    @property
+    def contentless(self) -> str | None:
+        """Why the page has no content to hop to (listing, error page, links only)."""
+        return contentless_page(self.title, self.heading, self.prose_words)
 
 
 @dataclass(frozen=True)
@@ -61,11 +79,20 @@ class WebReader:
         return str(rows[0]["id"]) if rows else None
 
     def lookup(self, site: str, term: str, exclude: str) -> list[str]:
-        """Pages of ``site`` other than ``exclude`` whose text mentions ``term``."""
-        return [row["url"] for row in self.read("lookup", site=site, term=term, exclude=exclude)]
+        """Pages of ``site`` other than ``exclude`` that may mention ``term``: those whose
+        text does, and those cut at the cap; none when the one such page does not."""
+        rows = self.read("lookup", site=site, term=term, exclude=exclude, cap=TEXT_CAP)
+        if len(rows) == 1 and not rows[0]["mentions"]:
+            return []
+        return [row["url"] for row in rows]
 
     def pages_at(self, urls: list[str] | None) -> dict[str, Page]:
-        return {row["url"]: Page(**row) for row in self.read("pages", urls=urls)}
+        return {row["url"]: Page(**row) for row in self.read("pages", urls=urls, cap=TEXT_CAP)}
+
+    def texts_at(self, urls: list[str]) -> dict[str, tuple[str, list[str]]]:
+        """Each page's text and the names of its headings."""
+        rows = self.read("page_text", urls=urls)
+        return {row["url"]: (row["text"] or "", list(row["headings"])) for row in rows}
 
     def sections_at(self, urls: list[str] | None) -> dict[str, str]:
         """Each page's first section heading (its first visible h2 outside navigation,
@@ -84,7 +111,7 @@ class WebReader:
         elements: dict[tuple[str, str], list[str]] = defaultdict(list)
         for row in self.read("links", urls=urls):
             self.page_ids[row["page"]] = row["page_id"]
-            targets[(row["page"], row["link"])].add(row["target"])
+            targets[(row["page"], row["link"])].update(row["targets"])
             elements[(row["page"], row["link"])] += row["elements"]
         for row in self.read("offsite_links", urls=urls):
             self.page_ids[row["page"]] = row["page_id"]
@@ -105,7 +132,7 @@ class WebReader:
                 name,
                 target.url,
                 tuple(sorted(set(elements[(page, name)]))),
-                names_target=bool(named(name, [target.heading])),
+                names_target=link_spoiler(name, target.heading) is not None,
                 cross=cross,
             )
             found[page].append(link)
@@ -113,21 +140,36 @@ class WebReader:
 
 
 class WebChains(WebReader):
-    """The crawled graph as pages with answers and links between them (read once)."""
+    """The crawled graph as pages with answers and links between them (read once); only
+    pages with content are kept as places a chain may reach."""
 
     def __init__(self, graph: Graph) -> None:
         super().__init__(graph)
         self.pages = self.pages_at(None)
         self.section_of = self.sections_at(None)
+        self.contentless = {url for url, page in self.pages.items() if page.contentless}
         self.links = {
             page: usable
             for page, links in self.links_at(None, self.pages).items()
-            # a link that names its target's heading needs a fact of that page to ask for
-            if (usable := [k for k in links if not k.names_target or k.target in self.section_of])
+            if (usable := [link for link in links if self._usable(link)])
         }
         self.ids = {**self.page_ids, **{page.url: page.id for page in self.pages.values()}}
         self.sites = sorted({page.site for page in self.pages.values()})
         self._lookups: dict[tuple[str, str, str], list[str]] = {}
+
+    def _usable(self, link: Link) -> bool:
+        """A link to a page with content whose question the link does not answer: the
+        heading, or when the link names it, a first section the link does not name."""
+        if link.target in self.contentless:
+            return False
+        if not link.names_target:
+            return True
+        section = self.section_of.get(link.target)
+        return section is not None and link_spoiler(link.name, section) is None
+
+    def is_content(self, url: str) -> bool:
+        """True for a page with a heading and content (a chain may start or end there)."""
+        return url in self.pages and url not in self.contentless
 
     def lookup(self, site: str, term: str, exclude: str) -> list[str]:
         key = (site, term, exclude)

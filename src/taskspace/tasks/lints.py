@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from difflib import SequenceMatcher
+from urllib.parse import unquote
+
+from taskspace.words import tokens
 
 LINTS: dict[str, str] = {
     "heading_cut": "a heading ends mid-phrase (hyphen, article, preposition, open verb)",
@@ -96,4 +100,96 @@ def precision_mismatch(answer: str, inputs: Iterable[str]) -> str | None:
     wanted = max(places)
     if decimals(answer) != wanted:
         return f"answer {answer!r} has {decimals(answer)} decimals, its inputs {wanted}"
+    return None
+
+
+_AUTOINDEX = re.compile(r"^\s*(directory listing for|index of)\s*/", re.IGNORECASE)
+_ERROR_PAGE = re.compile(
+    r"^\s*(?:[45]\d\d\s*[-:–|]?\s*)?(?:error response|error|page not found|file not found|"
+    r"not found|forbidden|access denied|bad request|internal server error|"
+    r"service unavailable)\s*(?:$|[-:–|(])|^\s*[45]\d\d\s*$",
+    re.IGNORECASE,
+)
+MIN_PROSE_WORDS = 8
+"""Words of running text (paragraphs) a page needs to count as content, about one
+sentence: a directory listing or an index of links has no paragraph at all, and a stub
+article one short one."""
+
+
+def contentless_page(title: str, heading: str, prose_words: int) -> str | None:
+    """Why a page holds no content a hop could be about (a server's directory listing, an
+    error page, a page of links without prose), or None."""
+    for name in (heading, title):
+        if _AUTOINDEX.search(name or ""):
+            return f"{name!r} is a directory listing"
+        if _ERROR_PAGE.search(name or ""):
+            return f"{name!r} is an error page"
+    if prose_words < MIN_PROSE_WORDS:
+        return f"{heading or title!r} has {prose_words} words of prose (< {MIN_PROSE_WORDS})"
+    return None
+
+
+_FILE_PARTS = re.compile(r"\.(?:html?|php|aspx?|jsp|md)\b|[_/]+", re.IGNORECASE)
+
+
+def label_words(text: str) -> set[str]:
+    """The content words of a link's text or an answer, read the way a person reads a file
+    name too ("Some_Title.html" -> {some, title}): function words left out."""
+    found = tokens(_FILE_PARTS.sub(" ", unquote(text)))
+    content = {word for word in found if word not in FUNCTION_WORDS}
+    return content or set(found)
+
+
+SAME_WORD = 0.8
+"""Similarity (difflib's ratio) from which two words read as one: a spelling variant or
+an inflection ("Raelets" / "Raelettes", "Soul" / "Souls")."""
+
+
+def _alike(first: str, second: str) -> bool:
+    return first == second or SequenceMatcher(None, first, second).ratio() >= SAME_WORD
+
+
+def link_spoiler(link: str, answer: str) -> str | None:
+    """Why ``answer`` can be read off the text of the link a hop follows (they share a
+    content word, or one spelt nearly alike: "Yes Indeed!" opens "Yes Indeed! (Ray Charles
+    album)", "The Raelets" opens "The Raelettes", the link "Some_Title" opens "Some
+    Title"), or None."""
+    answers = label_words(answer)
+    shared = sorted(w for w in label_words(link) if any(_alike(w, a) for a in answers))
+    if shared:
+        return f"the link {link!r} shares {', '.join(shared)!r} with the answer {answer!r}"
+    return None
+
+
+def _phrase(words: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<!\w)" + r"\W+".join(re.escape(word) for word in words) + r"(?!\w)", re.IGNORECASE
+    )
+
+
+def _contains(longer: str, shorter: str) -> bool:
+    words = tokens(shorter)
+    return bool(words) and _phrase(words).search(" ".join(tokens(longer))) is not None
+
+
+def partial_match(term: str, heading: str, text: str, names: Iterable[str] = ()) -> str | None:
+    """Why a lookup of ``term`` lands on a page (its ``heading``, ``text`` and the names of
+    its headings) only because one string contains another, or None. A whole-answer match
+    mentions the term in the page's own words: not as the page's heading that contains it
+    ("Crying Time" -> "Crying Time (album)") or is contained in it, not inside a longer
+    word ("Fleet" in "Fleetwood"), not only inside a longer heading of the page."""
+    if _contains(heading, term) or _contains(term, heading):
+        return f"the term {term!r} and the heading {heading!r} contain one another"
+    words = term.split()
+    if not words:
+        return "empty term"
+    pattern = _phrase(words)
+    if not pattern.search(text):
+        return f"{term!r} occurs only inside longer words"
+    rest = text
+    for name in sorted(set(names), key=len, reverse=True):
+        if name.strip().lower() != term.strip().lower() and pattern.search(name):
+            rest = rest.replace(name, " ")
+    if not pattern.search(rest):
+        return f"{term!r} occurs only inside a longer heading"
     return None
