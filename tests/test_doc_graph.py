@@ -19,12 +19,12 @@ from taskspace.documents.chunking import chunk_document, split_text
 from taskspace.documents.entities import extract, fold_plurals, normalise, summarise, vocabulary
 from taskspace.documents.graph_rows import (
     STRUCTURE_EDGES,
-    document_id,
     document_rows,
     related_key,
 )
 from taskspace.documents.loader import LoadOptions, load_documents, load_parsed
 from taskspace.documents.model import GRAPH_LABELS, ElementKind, ParsedDocument
+from taskspace.documents.node_ids import document_id
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
 from tests.doc_support import (

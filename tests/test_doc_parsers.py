@@ -261,7 +261,10 @@ def test_n18_paper_structure_against_grobid() -> None:
 
     results = containing(document, "The results are detailed in Table 1", ElementKind.PARAGRAPH)
     assert ("table", "1") in refs(results)
-    entities = containing(document, "Entities. Each node of this type", ElementKind.PARAGRAPH)
+    # a bold run-in head ("Entities. Each node ...") is a heading of its own, whole
+    entities = containing(document, "represents a unique scientific concept", ElementKind.PARAGRAPH)
+    assert entities.text.startswith("Each node of this type")
+    assert entities.heading_path[-1] == "Entities"
     assert ("section", "4.3") in refs(entities)
     linking = containing(document, "Given a text span s identified", ElementKind.PARAGRAPH)
     assert ("section", "4.2") in refs(linking)
@@ -270,7 +273,8 @@ def test_n18_paper_structure_against_grobid() -> None:
         "Which papers discuss the effects of Ranibizumab on the Retina?"
     )
     # a paragraph broken by a column and a table continues as one paragraph
-    model = containing(document, "Model. The input token representations")
+    model = containing(document, "The input token representations")
+    assert model.heading_path[-1] == "Model"
     assert "fed into a two-layer bidirectional LSTM" in model.text
     assert not any("Proceedings of NAACL" in e.text for e in document.elements)
 

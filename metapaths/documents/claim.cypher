@@ -28,9 +28,8 @@ CALL () {
 }
 // A reference list states no claims.
 WITH p WHERE NOT toLower(coalesce(last(p.heading_path), '')) CONTAINS 'references'
-// Sentences: split at ". ", with "e.g.", "i.e." and "Fig." kept whole.
-WITH p, [x IN split(replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~'), '. ')
-         | trim(replace(x, '.~', '. '))] AS sentences
+// Sentences as the loader split them (pysbd: "Ltd.", "Inc.", "e.g." do not end one).
+WITH p, coalesce(p.sentences, []) AS sentences
 MATCH (p)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
 WITH p, e, [x IN sentences WHERE size(split(x, e.label)) = 2 AND size(x) >= 40 AND size(x) <= 300
                  AND NOT x =~ '.*:[.]?$'] AS found

@@ -26,11 +26,11 @@ CALL () {
 }
 WITH f WHERE f.number IS NOT NULL AND size(coalesce(f.caption, '')) > 10
 MATCH (p:Paragraph)-[:REFERS_TO]->(f)
-// The referring sentence: split at ". " with "e.g.", "i.e." and "Fig." kept whole.
-WITH f, p, [x IN split(replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~'), '. ')
-            WHERE x CONTAINS 'Figure ' + f.number OR x CONTAINS 'Fig.~' + f.number] AS found
+// The referring sentence, among the sentences the loader split (pysbd keeps "Fig. 3" whole).
+WITH f, p, [x IN coalesce(p.sentences, [])
+            WHERE x =~ ('(?s).*\\b(Figure|Fig\\.) ?' + f.number + '\\b.*')] AS found
 WHERE size(found) > 0
-WITH f, p, trim(replace(found[0], '.~', '. ')) AS sentence ORDER BY p.position
+WITH f, p, trim(found[0]) AS sentence ORDER BY p.position
 WITH f, head(collect([p, sentence])) AS pick
 WITH f, pick[0] AS p, pick[1] AS sentence
 // The caption's words without its "Figure N:" label.

@@ -25,15 +25,12 @@ CALL () {
   RETURN s
 }
 MATCH (s)-[:CONTAINS]->(p:Paragraph)
-WHERE size(trim(p.text)) >= 40
+WHERE size(trim(p.text)) >= 40 AND size(coalesce(p.sentences, [])) > 0
 WITH s, p ORDER BY p.position
 WITH s, collect(p)[0..3] AS paragraphs WHERE size(paragraphs) >= 2
-// A paragraph's first sentence: up to its first ". " (abbreviations like "e.g." and
-// "Fig." do not end one), else the whole paragraph.
-WITH s, paragraphs,
-     [p IN paragraphs | replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~')] AS texts
-WITH s, paragraphs,
-     [t IN texts | replace(CASE WHEN t CONTAINS '. ' THEN split(t, '. ')[0] + '.' ELSE t END, '.~', '. ')] AS key_sentences
+// A paragraph's first sentence, as the loader split it (pysbd: an abbreviation such as
+// "Ltd.", "Inc.", "e.g." or "Fig." does not end one).
+WITH s, paragraphs, [p IN paragraphs | trim(p.sentences[0])] AS key_sentences
 WITH s, paragraphs, reduce(out = '', k IN key_sentences | out + CASE WHEN out = '' THEN '' ELSE ' ' END + k) AS key_text
 WHERE size(key_text) >= 80 AND size(key_text) <= 700 AND size(trim(s.text)) > 2
 MATCH (d:Document {path: s.file})

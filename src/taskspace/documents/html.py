@@ -287,7 +287,7 @@ class _Walker:
         elif name == "table" and _is_layout_table(tag):
             yield _Descend(self.walk(tag))  # a table used for layout holds content, not data
         elif name == "table":
-            table = _table(tag)
+            table = table_element(tag)
             if table.rows:  # an empty table is a layout or ad slot, not data
                 yield table
         elif name == "figure":
@@ -324,7 +324,7 @@ class _Walker:
         caption = text_of(figcaption) if isinstance(figcaption, Tag) else ""
         table = tag.find("table")
         if isinstance(table, Tag):
-            yield _table(table, caption or None)
+            yield table_element(table, caption or None)
             return
         alts = [" ".join(str(img.get("alt") or "").split()) for img in tag.find_all("img")]
         text = "\n".join(part for part in (caption, *alts) if part)
@@ -350,7 +350,7 @@ def _is_layout_table(tag: Tag) -> bool:
     return any(c.find(["p", "ul", "ol", "h1", "h2", "h3", "h4", "table"]) for c in cells)
 
 
-def _table(tag: Tag, caption: str | None = None) -> DocElement:
+def table_element(tag: Tag, caption: str | None = None) -> DocElement:
     """Rows of cell texts; the caption (and its "Table N" number) from <caption> or figcaption."""
     caption_tag = tag.find("caption")
     if caption is None and isinstance(caption_tag, Tag):

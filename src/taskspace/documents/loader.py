@@ -33,11 +33,11 @@ from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.documents.graph_rows import (
     DocumentRows,
     add_part_counts,
-    document_id,
     document_rows,
     entity_mentions,
 )
 from taskspace.documents.model import GRAPH_LABELS, ParsedDocument
+from taskspace.documents.node_ids import document_id
 from taskspace.documents.quality import emptied_warning
 from taskspace.embeddings import embed_matrix
 from taskspace.graph.connection import Graph

@@ -22,17 +22,18 @@ from pdfplumber.utils.exceptions import PdfminerException
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
 from taskspace.documents.pdf_float import Float, join_continued
+from taskspace.documents.pdf_front import byline_authors
 from taskspace.documents.pdf_headings import NumberSequence, bold_title, title_block
 from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
+from taskspace.documents.pdf_runin import (
+    continues_heading,
+    head_text,
+    run_in_head,
+    split_bold_start,
+)
 from taskspace.documents.pdf_tables import find_floats
 from taskspace.documents.references import split_heading_number
 
-_AFFILIATION = re.compile(
-    r"\b(universit\w*|institut\w*|laborator\w*|lab|department|dept|college|school|inc|corp\w*"
-    r"|research|cent(er|re)|academy|usa|germany|china|france|uk|canada|japan)\b",
-    re.I,
-)
-_NAME_NOISE = re.compile(r"[\d*†‡§¶∗♠♣♥♦⋆]+")
 _TERMINAL = (".", "?", "!", ":")
 _OPENING = re.compile(r"^(abstract|summary|introduction|contents|keywords)\b", re.I)
 
@@ -92,6 +93,7 @@ class _Builder:
         self.elements: list[DocElement] = []
         self.open: _Paragraph | None = None
         self.last_heading: DocElement | None = None
+        self.heading_line: Line | None = None  # the last line of the last heading
         self.byline: list[Line] = []  # the lines between title and abstract
         self.bases = _column_edges(self.pages, self.body)
         self.numbers = NumberSequence()
@@ -122,7 +124,9 @@ class _Builder:
                 self._float(f)
             self._footnotes(notes)
         declared = str(self.info.get("Author") or "")
-        authors = _authors(self.byline) or [a.strip() for a in declared.split(";") if a.strip()]
+        authors = byline_authors(self.byline) or [
+            a.strip() for a in declared.split(";") if a.strip()
+        ]
         return ParsedDocument(
             path=str(self.path),
             format="pdf",
@@ -180,10 +184,23 @@ class _Builder:
             number, title = None, text  # "14 CFR Part 39" is not section 14
         if number is None and not larger and len(words) > 8:
             return None
-        level = number.count(".") + 1 if number else (1 if larger else 2)
+        level = number.count(".") + 1 if number else (1 if larger else self._inner_level())
         return level, number, title
 
+    def _inner_level(self) -> int:
+        """An unnumbered body-size head sits one level under the last numbered section."""
+        return len(self.numbers.last) + 1 if self.numbers.last else 2
+
     def _line(self, line: Line) -> None:
+        if self._heading_goes_on(line):
+            return
+        run_in = run_in_head(line) if line.bold < 1.0 else None
+        if run_in is not None and self._starts_block(line):
+            head, rest = run_in
+            self._section(line, self._inner_level(), None, head)
+            self.last_heading = None
+            self._start(ElementKind.PARAGRAPH, rest)
+            return
         heading = self._heading(line)
         if heading is not None:
             self._section(line, *heading)
@@ -201,6 +218,40 @@ class _Builder:
         kind = ElementKind.LIST_ITEM if line.bullet else ElementKind.PARAGRAPH
         self._start(kind, line)
 
+    def _starts_block(self, line: Line) -> bool:
+        """The line opens a new block: nothing open, a gap above it, or the text above ended."""
+        if self.open is None or self.open.formula:
+            return True
+        last = self.open.lines[-1]
+        return (
+            (line.page, line.region) != (last.page, last.region)
+            or line.top - last.bottom > 0.75 * line.size
+            or _ends_sentence(last.text)
+        )
+
+    def _heading_goes_on(self, line: Line) -> bool:
+        """Add ``line`` to the heading right above it when it carries that heading on
+        (:func:`continues_heading`); its regular words after the bold ones open a paragraph."""
+        last, below = self.last_heading, self.heading_line
+        if last is None or below is None or not self.elements or self.elements[-1] is not last:
+            return False
+        if split_heading_number(line.text)[0] is not None:
+            return False
+        if not continues_heading(below, last.text, line):
+            return False
+        split = split_bold_start(line) if line.bold < 1.0 else (line, None)
+        if split is None:
+            return False
+        head, rest = split
+        text = head_text(join_lines([last.text, head.text]))
+        box = _box([below, head])
+        self.elements[-1] = last.model_copy(update={"text": text, "bbox": box})
+        self.last_heading, self.heading_line = self.elements[-1], head
+        if rest is not None:
+            self.last_heading = self.heading_line = None
+            self._start(ElementKind.PARAGRAPH, rest)
+        return True
+
     def _section(self, line: Line, level: int, number: str | None, title: str) -> None:
         """A heading; an unnumbered line right under a heading continues its title."""
         self.open = None
@@ -212,13 +263,15 @@ class _Builder:
             and last.bbox is not None
             and 0 <= line.top - last.bbox[3] < line.size
             and abs(line.x0 - last.bbox[0]) < 0.5 * (last.bbox[2] - last.bbox[0])
+            and self.heading_line is not None
+            and continues_heading(self.heading_line, last.text, line)
         ):
             self.elements[-1] = last.model_copy(update={"text": f"{last.text} {title}"})
-            self.last_heading = self.elements[-1]
+            self.last_heading, self.heading_line = self.elements[-1], line
             return
         self._add(ElementKind.SECTION, title, [line], level=level, number=number)
         self.numbers.accept(number, line)
-        self.last_heading = self.elements[-1]
+        self.last_heading, self.heading_line = self.elements[-1], line
 
     def _formula(self, line: Line) -> None:
         """Display maths: its lines stay together, apart from the prose around them."""
@@ -372,25 +425,3 @@ def _column_edges(
             rights = sorted(ln.x1 for ln in lines)
             edges[(lines[0].page, column)] = (float(left), rights[int(len(rights) * 0.9)])
     return edges
-
-
-def _authors(front: list[Line]) -> list[str]:
-    """Names from the lines between title and abstract, skipping e-mails and affiliations."""
-    names: list[str] = []
-    for line in front:
-        if "@" in line.text or "http" in line.text or _AFFILIATION.search(line.text):
-            continue
-        names.extend(n for n in _split_names(line.text) if n not in names)
-    return names
-
-
-def _split_names(text: str) -> list[str]:
-    names = []
-    for part in re.split(r",|;|\band\b|&", _NAME_NOISE.sub(" ", text)):
-        words = part.split()
-        if 2 <= len(words) <= 5 and all(
-            w[:1].isupper() or w in {"van", "de", "von", "der", "da", "di", "la", "le"}
-            for w in words
-        ):
-            names.append(" ".join(words))
-    return names
