@@ -38,6 +38,8 @@ WITH s, other, e, here, there, [q IN there | trim(coalesce(last(q.heading_path),
 WHERE all(h IN heads WHERE h = heads[0]) AND heads[0] <> ''
 WITH s, other, e, here, there, heads[0] AS heading ORDER BY other
 WITH s, head(collect([other, e, here, there, heading])) AS pick
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file}), (o:Document {path: pick[0]})
 WITH s, d, o, pick[1] AS e, pick[2] AS here, pick[3] AS there, pick[4] AS heading
 WHERE heading <> trim(coalesce(o.title, ''))

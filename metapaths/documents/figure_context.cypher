@@ -38,6 +38,8 @@ WITH f, p, sentence, trim(f.caption) AS caption,
      CASE WHEN trim(f.caption) =~ '(?i)(figure|fig\\.?)\\s*[0-9]+\\s*[:.].*'
           THEN trim(substring(trim(f.caption), size(split(trim(f.caption), ':')[0]) + 1))
           ELSE trim(f.caption) END AS body
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: f.file})
 RETURN f.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
        f.number AS number, body, sentence + CASE WHEN sentence ENDS WITH '.' THEN '' ELSE '.' END AS sentence,

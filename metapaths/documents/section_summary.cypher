@@ -26,6 +26,9 @@ CALL () {
 }
 MATCH (s)-[:CONTAINS]->(p:Paragraph)
 WHERE size(trim(p.text)) >= 40 AND size(coalesce(p.sentences, [])) > 0
+  // a paragraph that opens mid-sentence (a fragment broken off by a formula or a page)
+  // or whose first sentence runs on unfinished has no key sentence to give
+  AND p.sentences[0] =~ '^[\\p{Lu}0-9"“(].*[.!?]["”)]?$'
 WITH s, p ORDER BY p.position
 WITH s, collect(p)[0..3] AS paragraphs WHERE size(paragraphs) >= 2
 // A paragraph's first sentence, as the loader split it (pysbd: an abbreviation such as
@@ -33,6 +36,8 @@ WITH s, collect(p)[0..3] AS paragraphs WHERE size(paragraphs) >= 2
 WITH s, paragraphs, [p IN paragraphs | trim(p.sentences[0])] AS key_sentences
 WITH s, paragraphs, reduce(out = '', k IN key_sentences | out + CASE WHEN out = '' THEN '' ELSE ' ' END + k) AS key_text
 WHERE size(key_text) >= 80 AND size(key_text) <= 700 AND size(trim(s.text)) > 2
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
 RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, key_text,
        size(paragraphs) AS paragraph_count, s.page AS page, d.id AS document_id,

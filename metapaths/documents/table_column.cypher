@@ -33,8 +33,8 @@ WITH t, split(substring(t.rows_json, 3, size(t.rows_json) - 6), '"], ["') AS lin
 WITH t, [line IN lines | [cell IN split(line, '", "') | trim(cell)]] AS rows
 WHERE size(rows) >= 4
 WITH t, rows[0] AS header, rows[1..] AS data
-// Every data row as wide as the header, labelled, and labelled once.
-WHERE all(r IN data WHERE size(r) = size(header) AND size(r[0]) > 0)
+// Every data row as wide as the header, labelled (by words, not a number), and labelled once.
+WHERE all(r IN data WHERE size(r) = size(header) AND size(r[0]) > 0 AND toFloat(r[0]) IS NULL)
   AND all(i IN range(1, size(data) - 1) WHERE none(k IN range(0, i - 1) WHERE data[k][0] = data[i][0]))
 UNWIND range(1, size(header) - 1) AS j
 WITH t, header, data, j
@@ -52,8 +52,12 @@ WITH t, header[j] AS column, [r IN data | r[0]] AS labels, values, places, [r IN
 WITH t, column, labels, values, places, cells, total, top, bottom, total / size(values) AS mean,
      [i IN range(0, size(values) - 1) WHERE values[i] = top] AS tops,
      [i IN range(0, size(values) - 1) WHERE values[i] = bottom] AS bottoms
-// One largest and one smallest row, so that "the largest" names one row.
+// One largest and one smallest row, so that "the largest" names one row. Values of one
+// kind: no exponent notation and no three orders of magnitude between them (a batch size
+// beside learning rates is no column to add up or average).
 WHERE size(tops) = 1 AND size(bottoms) = 1 AND top > bottom
+  AND none(c IN cells WHERE c =~ '.*[0-9][eE][-+]?[0-9].*')
+  AND (bottom <= 0 OR top < 1000 * bottom)
 // Above or below the average by more than half a unit of the column's last decimal: a
 // value that equals the average at the precision it is written with is on neither side.
 WITH t, column, labels, values, places, cells, total, top, bottom, mean, tops[0] AS hi, bottoms[0] AS lo,

@@ -77,6 +77,8 @@ def print_summary(report: LoadReport) -> None:
         print_table(
             "Files warned about (not loaded)", ["file", "reason"], _escaped(report.warnings)
         )
+    if report.notes:
+        print_table("Files loaded with a note", ["file", "note"], _escaped(report.notes))
     for file, reason in report.errors:
         print_error(f"{reason}: {file}")
     for file, reason in report.warnings:

@@ -17,6 +17,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from taskspace.documents.chunking import Chunk, chunk_document
+from taskspace.documents.duplicates import document_sample
 from taskspace.documents.entity_rows import entity_rows
 from taskspace.documents.model import GRAPH_LABELS, DocElement, ElementKind, ParsedDocument
 from taskspace.documents.node_ids import chunk_id, document_id, element_id
@@ -139,6 +140,14 @@ class DocumentRows:
             yield "refers_to", row, (index, target)
 
     @cached_property
+    def section_titles(self) -> Counter[str]:
+        """How many sections of the document carry each heading: a task that names a
+        section by a heading two sections share would be ambiguous."""
+        return Counter(
+            " ".join(e.text.split()) for e in self.elements if e.kind is ElementKind.SECTION
+        )
+
+    @cached_property
     def _positions(self) -> dict[int, int]:
         """Element position -> index in reading order."""
         return {element.position: index for index, element in enumerate(self.elements)}
@@ -241,6 +250,7 @@ def _document_row(document: ParsedDocument, doc_id: str, source: str) -> Row:
             "pages": document.pages,
             "metadata_json": json.dumps(document.metadata, sort_keys=True, default=str),
             "related": related,
+            "text_sample": document_sample(document),
             "source": source,
         },
     }
@@ -254,6 +264,8 @@ def _element_row(rows: DocumentRows, element: DocElement) -> Row:
     """An element's node row. A section's ``title`` is its own heading (its ``text``); the
     document's title is ``document_title`` on every element."""
     is_section = element.kind is ElementKind.SECTION
+    titles = rows.section_titles
+    enclosing = " ".join(element.heading_path[-1].split()) if element.heading_path else None
     return {
         "id": element_id(rows.path, element.position),
         "label": GRAPH_LABELS[element.kind],
@@ -272,6 +284,8 @@ def _element_row(rows: DocumentRows, element: DocElement) -> Row:
             "file": rows.path,
             "title": element.text if is_section else None,
             "document_title": rows.document["props"]["title"],
+            "unique_title": titles[" ".join(element.text.split())] == 1 if is_section else None,
+            "section_unique": enclosing is None or titles[enclosing] <= 1,
             "sentences": split_sentences(element.text) if element.kind in SENTENCE_KINDS else None,
             "source": rows.source,
         },

@@ -9,8 +9,7 @@ columns and pages when a sentence runs on.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +20,24 @@ from pdfminer.psparser import PSException
 from pdfplumber.utils.exceptions import PdfminerException
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.documents.pdf_algorithms import algorithm_number, continues_algorithm
 from taskspace.documents.pdf_float import Float, join_continued
 from taskspace.documents.pdf_front import byline_authors
 from taskspace.documents.pdf_headings import NumberSequence, bold_title, title_block
-from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
+from taskspace.documents.pdf_layout import (
+    Line,
+    body_size,
+    drop_running_lines,
+    join_lines,
+    page_lines,
+)
+from taskspace.documents.pdf_lines import (
+    OpenParagraph,
+    box_of,
+    column_edges,
+    continues_paragraph,
+    ends_sentence,
+)
 from taskspace.documents.pdf_runin import (
     continues_heading,
     head_text,
@@ -33,8 +46,8 @@ from taskspace.documents.pdf_runin import (
 )
 from taskspace.documents.pdf_tables import find_floats
 from taskspace.documents.references import split_heading_number
+from taskspace.documents.table_shape import readable_rows
 
-_TERMINAL = (".", "?", "!", ":")
 _OPENING = re.compile(r"^(abstract|summary|introduction|contents|keywords)\b", re.I)
 
 
@@ -68,17 +81,6 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-@dataclass
-class _Paragraph:
-    """A paragraph or list item still open for lines that continue it."""
-
-    index: int
-    kind: ElementKind
-    lines: list[Line] = field(default_factory=list)
-    hanging: bool = False  # first line out-dented, as in reference lists
-    formula: bool = False  # display maths, continued only by more maths
-
-
 class _Builder:
     def __init__(
         self, path: Path, pdf_pages: list[Any], pages: list[list[Line]], info: dict[str, Any]
@@ -91,11 +93,12 @@ class _Builder:
             find_floats(p, lines, self.body) for p, lines in zip(pdf_pages, self.pages, strict=True)
         ]
         self.elements: list[DocElement] = []
-        self.open: _Paragraph | None = None
+        self.open: OpenParagraph | None = None
         self.last_heading: DocElement | None = None
         self.heading_line: Line | None = None  # the last line of the last heading
+        self.algorithm: int | None = None  # index of the algorithm box being read
         self.byline: list[Line] = []  # the lines between title and abstract
-        self.bases = _column_edges(self.pages, self.body)
+        self.bases = column_edges(self.pages, self.body)
         self.numbers = NumberSequence()
 
     def build(self) -> ParsedDocument:
@@ -192,7 +195,7 @@ class _Builder:
         return len(self.numbers.last) + 1 if self.numbers.last else 2
 
     def _line(self, line: Line) -> None:
-        if self._heading_goes_on(line):
+        if self._algorithm(line) or self._heading_goes_on(line):
             return
         run_in = run_in_head(line) if line.bold < 1.0 else None
         if run_in is not None and self._starts_block(line):
@@ -211,12 +214,44 @@ class _Builder:
         if line.math >= 0.5:
             self._formula(line)
             return
-        if self.open is not None and not self.open.formula and self._continues(self.open, line):
+        if (
+            self.open is not None
+            and not self.open.formula
+            and continues_paragraph(self.open, line, self.bases)
+        ):
             self.open.lines.append(line)
             self._refresh(self.open)
             return
         kind = ElementKind.LIST_ITEM if line.bullet else ElementKind.PARAGRAPH
         self._start(kind, line)
+
+    def _algorithm(self, line: Line) -> bool:
+        """An algorithm box (:mod:`~taskspace.documents.pdf_algorithms`) is one code element."""
+        code = self.elements[self.algorithm] if self.algorithm is not None else None
+        if code is not None and continues_algorithm(line, code.page, self.body):
+            box = code.bbox or line.bbox
+            merged = (min(box[0], line.x0), box[1], max(box[2], line.x1), max(box[3], line.bottom))
+            update = {
+                "text": f"{code.text}\n{line.text}",
+                "bbox": tuple(round(v, 2) for v in merged),
+            }
+            self.elements[self.algorithm or 0] = code.model_copy(update=update)
+            return True
+        self.algorithm = None
+        number = algorithm_number(line)
+        if number is None:
+            return False
+        self.open, self.last_heading = None, None
+        self._add(
+            ElementKind.CODE,
+            line.text,
+            [line],
+            caption=line.text,
+            number=number,
+            language="pseudocode",
+        )
+        self.algorithm = len(self.elements) - 1
+        return True
 
     def _starts_block(self, line: Line) -> bool:
         """The line opens a new block: nothing open, a gap above it, or the text above ended."""
@@ -226,7 +261,7 @@ class _Builder:
         return (
             (line.page, line.region) != (last.page, last.region)
             or line.top - last.bottom > 0.75 * line.size
-            or _ends_sentence(last.text)
+            or ends_sentence(last.text)
         )
 
     def _heading_goes_on(self, line: Line) -> bool:
@@ -244,7 +279,7 @@ class _Builder:
             return False
         head, rest = split
         text = head_text(join_lines([last.text, head.text]))
-        box = _box([below, head])
+        box = box_of([below, head])
         self.elements[-1] = last.model_copy(update={"text": text, "bbox": box})
         self.last_heading, self.heading_line = self.elements[-1], head
         if rest is not None:
@@ -288,34 +323,7 @@ class _Builder:
 
     def _start(self, kind: ElementKind, line: Line, formula: bool = False) -> None:
         self._add(kind, line.text, [line])
-        self.open = _Paragraph(len(self.elements) - 1, kind, [line], formula=formula)
-
-    def _continues(self, paragraph: _Paragraph, line: Line) -> bool:
-        """Same column, no paragraph gap, and the line starts where running text starts."""
-        last = paragraph.lines[-1]
-        if line.bullet or abs(line.size - last.size) > 1:
-            return False
-        left, right = self.bases.get((line.page, line.column), (line.x0, line.x1))
-        if line.region != last.region or line.page != last.page:
-            return not _ends_sentence(last.text) and abs(line.x0 - left) < 4
-        if line.top - last.bottom > 0.75 * line.size:
-            return False
-        if _ends_sentence(last.text) and last.x1 < right - 0.12 * (right - left):
-            return False
-        if paragraph.kind is ElementKind.LIST_ITEM:
-            runs_on = not _ends_sentence(last.text) and not last.text.endswith(";")
-            return abs(line.x0 - paragraph.lines[0].text_x0) < 4 or (
-                runs_on and abs(line.x0 - left) < 4  # "• Installing new FCC OPS software" /
-            )  # "and doing ..." back at the margin, as the Federal Register sets bullets
-        if paragraph.hanging:
-            return abs(line.x0 - last.x0) < 4
-        if len(paragraph.lines) == 1:
-            if 4 < last.x0 - line.x0 < 25:
-                return True  # back from a first-line indent
-            if 4 < line.x0 - last.x0 < 25 and last.x1 >= right - 0.1 * (right - left):
-                paragraph.hanging = True
-                return True
-        return abs(line.x0 - left) < 4 or abs(line.x0 - last.x0) < 4
+        self.open = OpenParagraph(len(self.elements) - 1, kind, [line], formula=formula)
 
     def _footnotes(self, notes: list[Line]) -> None:
         self.last_heading = None if notes else self.last_heading
@@ -331,10 +339,10 @@ class _Builder:
                 self._refresh(self.open)
             else:
                 self._add(ElementKind.PARAGRAPH, line.text, [line])
-                self.open = _Paragraph(len(self.elements) - 1, ElementKind.PARAGRAPH, [line])
+                self.open = OpenParagraph(len(self.elements) - 1, ElementKind.PARAGRAPH, [line])
         self.open = saved
 
-    def _refresh(self, paragraph: _Paragraph) -> None:
+    def _refresh(self, paragraph: OpenParagraph) -> None:
         """Rewrite the open paragraph's text and box from its lines."""
         element = self.elements[paragraph.index]
         text = join_lines([ln.text for ln in paragraph.lines])
@@ -343,7 +351,7 @@ class _Builder:
             ln for ln in paragraph.lines if (ln.page, ln.region) == (first.page, first.region)
         ]
         self.elements[paragraph.index] = element.model_copy(
-            update={"text": text, "bbox": _box(same_page)}
+            update={"text": text, "bbox": box_of(same_page)}
         )
 
     def _float(self, item: Float) -> None:
@@ -352,7 +360,8 @@ class _Builder:
             return
         fields: dict[str, Any] = {"caption": item.caption, "number": item.number}
         if item.kind is ElementKind.TABLE:
-            fields["rows"] = item.rows or []
+            # rows whose columns ran together are no table to read cells from
+            fields["rows"] = item.rows if item.rows and readable_rows(item.rows) else None
         self.elements.append(
             DocElement(
                 kind=item.kind,
@@ -371,57 +380,7 @@ class _Builder:
                 position=len(self.elements),
                 text=text,
                 page=lines[0].page,
-                bbox=_box(lines),
+                bbox=box_of(lines),
                 **fields,
             )
         )
-
-
-def _ends_sentence(text: str) -> bool:
-    """Ends with a full stop (or ?, !, :), also inside closing quotes: ‘‘... 2018–23–51.’’"""
-    return text.rstrip("’”'\")]").endswith(_TERMINAL)
-
-
-def join_lines(texts: list[str]) -> str:
-    """Lines into running text, rejoining words hyphenated at the line end.
-
-    A number range or identifier broken after its dash ("737–" / "9", "2018–" / "23–51")
-    and a URL broken after "//" are rejoined without a space.
-    """
-    text = ""
-    for piece in texts:
-        if text.endswith("-") and text[-2:-1].isalpha() and piece[:1].islower():
-            text = text[:-1] + piece
-        elif (text.endswith(("–", "-")) and text[-2:-1].isdigit() and piece[:1].isdigit()) or (
-            text.endswith("://")
-        ):
-            text += piece
-        else:
-            text = f"{text} {piece}" if text else piece
-    return text
-
-
-def _box(lines: list[Line]) -> tuple[float, float, float, float]:
-    return (
-        round(min(ln.x0 for ln in lines), 2),
-        round(min(ln.top for ln in lines), 2),
-        round(max(ln.x1 for ln in lines), 2),
-        round(max(ln.bottom for ln in lines), 2),
-    )
-
-
-def _column_edges(
-    pages: list[list[Line]], body: float
-) -> dict[tuple[int, str], tuple[float, float]]:
-    """(page, column) -> (usual left edge of text lines, right edge of the column)."""
-    edges: dict[tuple[int, str], tuple[float, float]] = {}
-    for page in pages:
-        groups: dict[str, list[Line]] = defaultdict(list)
-        for line in page:
-            if abs(line.size - body) < 0.6 and not line.footnote:
-                groups[line.column].append(line)
-        for column, lines in groups.items():
-            left = Counter(round(ln.x0) for ln in lines).most_common(1)[0][0]
-            rights = sorted(ln.x1 for ln in lines)
-            edges[(lines[0].page, column)] = (float(left), rights[int(len(rights) * 0.9)])
-    return edges
