@@ -38,7 +38,7 @@ WHERE all(r IN data WHERE size(r) = size(header) AND size(r[0]) > 0 AND toFloat(
   AND all(i IN range(1, size(data) - 1) WHERE none(k IN range(0, i - 1) WHERE data[k][0] = data[i][0]))
 UNWIND range(1, size(header) - 1) AS j
 WITH t, header, data, j
-WHERE size(header[j]) > 0 AND all(r IN data WHERE toFloat(r[j]) IS NOT NULL)
+WHERE size(header[j]) > 0 AND toFloat(header[j]) IS NULL AND all(r IN data WHERE toFloat(r[j]) IS NOT NULL)
 WITH t, header, data, min(j) AS j
 // The column's precision: the most decimals any of its cells is written with ("0.583" -> 3).
 // Computed figures are given at that precision, never rounded more coarsely than their inputs.

@@ -291,7 +291,7 @@ class _Walker:
             table = table_element(tag)
             if table.rows:  # an empty table is a layout or ad slot, not data
                 yield table
-        elif name == "figure":
+        elif name == "figure" or _is_thumbnail(tag):
             yield from self._figure(tag)
         elif name == "img":
             alt = " ".join(str(tag.get("alt") or "").split())
@@ -321,7 +321,7 @@ class _Walker:
             yield _Descend(self._block(child))
 
     def _figure(self, tag: Tag) -> Iterator[DocElement]:
-        figcaption = tag.find("figcaption")
+        figcaption = tag.find("figcaption") or tag.find(class_="thumbcaption")
         caption = text_of(figcaption) if isinstance(figcaption, Tag) else ""
         table = tag.find("table")
         if isinstance(table, Tag):
@@ -339,6 +339,12 @@ class _Walker:
                 number=label[1] if label else None,
                 links=links,
             )
+
+
+def _is_thumbnail(tag: Tag) -> bool:
+    """A MediaWiki thumbnail (``<div class="thumb">``: image and caption): a figure, whose
+    caption is no paragraph of the section it stands in."""
+    return tag.name == "div" and "thumb" in (tag.get("class") or []) and tag.find("img") is not None
 
 
 def _is_layout_table(tag: Tag) -> bool:

@@ -39,11 +39,9 @@ def parse_markdown(path: Path) -> ParsedDocument:
     elements = parse_body(body)
     title = str(metadata.get("title") or "").strip()
     opening = opening_heading(elements)
-    if not title and opening is not None:
+    if opening is not None and (not title or elements[opening].text == title):
         title = elements[opening].text
-        level = elements[opening].level
-        if sum(1 for e in elements if e.kind is ElementKind.SECTION and e.level == level) == 1:
-            del elements[opening]  # the document's own title, not a section of it
+        del elements[opening]  # the document's own title, not a section of it
     related = _requires(metadata, path) + [
         link for element in elements for link in local_markdown_targets(element.links)
     ]

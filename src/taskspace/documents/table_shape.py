@@ -58,3 +58,14 @@ def readable_rows(rows: list[list[str]]) -> bool:
     if sum(1 for cell in cells if _CODE.search(cell)) >= 2:
         return False
     return sum(1 for cell in cells if len(cell.strip()) == 1) * 3 < len(cells)
+
+
+def with_header(rows: list[list[str]]) -> list[list[str]]:
+    """``rows`` with a header first: a first row of numbers is data (the header was not
+    found), so an empty header goes before it and no template names a column "47.2"."""
+    if not rows or len(rows[0]) < 2:
+        return rows
+    values = [cell for cell in rows[0][1:] if cell.strip()]
+    if values and all(_NUMBER.fullmatch(cell.strip()) for cell in values):
+        return [[""] * len(rows[0]), *rows]
+    return rows
