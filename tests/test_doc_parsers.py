@@ -218,10 +218,11 @@ def test_usda_price_tables() -> None:
     assert ["Wisconsin", "unq", "unq", "1.27 - 1.34", "Wisconsin Ethanol"] in ethanol.rows
     biodiesel = tables["Biodiesel B100 (SME) ($/gal)"]
     assert biodiesel.rows == [
+        ["", "", "", ""],  # no header row: no column is named by a price
         ["Iowa", "2.85", "2.99 - 3.30", "2.85 - 3.07"],
         ["IL/IN/OH", "unq", "3.47 - 3.54", "2.95 - 3.05"],
     ]
-    futures = next(t for t in tables.values() if t.rows and t.rows[0][0].startswith("CME"))
+    futures = next(t for t in tables.values() if t.rows and t.rows[1][0].startswith("CME"))
     assert ["NYMEX Crude Oil ($/barrel)", "54.45", "53.36", "30.77", "CME Group"] in (
         futures.rows or []
     )
@@ -332,10 +333,15 @@ def test_pdf_fixture_running_lines_footnotes_and_uncaptioned_floats() -> None:
     tables = {t.caption: t.rows for t in of_kind(document, ElementKind.TABLE)}
     assert tables == {
         "Ethanol ($/gal)": [
+            ["", "", ""],
             ["Iowa", "1.35 - 1.42", "1.38 - 1.43"],
             ["Nebraska", "1.38 - 1.40", "1.36 - 1.43"],
         ],
-        "Biodiesel ($/gal)": [["Iowa", "2.85", "2.99 - 3.30"], ["Illinois", "unq", "3.47 - 3.54"]],
+        "Biodiesel ($/gal)": [
+            ["", "", ""],
+            ["Iowa", "2.85", "2.99 - 3.30"],
+            ["Illinois", "unq", "3.47 - 3.54"],
+        ],
     }
     formula = texts.index("p = α + β · q")  # display maths stays apart from the prose
     assert texts[formula + 1] == "1 Prices come from the example market survey."  # footnote

@@ -46,7 +46,7 @@ from taskspace.documents.pdf_runin import (
 )
 from taskspace.documents.pdf_tables import find_floats
 from taskspace.documents.references import split_heading_number
-from taskspace.documents.table_shape import readable_rows, with_header
+from taskspace.documents.table_shape import readable_rows, shaped_rows
 
 _OPENING = re.compile(r"^(abstract|summary|introduction|contents|keywords)\b", re.I)
 
@@ -362,7 +362,7 @@ class _Builder:
         if item.kind is ElementKind.TABLE:
             # rows whose columns ran together are no table to read cells from
             readable = item.rows and readable_rows(item.rows)
-            fields["rows"] = with_header(item.rows or []) if readable else None
+            fields["rows"] = shaped_rows(item.rows or []) if readable else None
         self.elements.append(
             DocElement(
                 kind=item.kind,

@@ -16,6 +16,7 @@ its header cell. Two things break that:
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 _NUMBER = re.compile(r"[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)[%†‡*]*")
 _CODE = re.compile(r"(?:^|\s)(?:for|end|do|return|if|then|else|while|until|repeat)(?:\s|$)|←|:=")
@@ -60,12 +61,36 @@ def readable_rows(rows: list[list[str]]) -> bool:
     return sum(1 for cell in cells if len(cell.strip()) == 1) * 3 < len(cells)
 
 
-def with_header(rows: list[list[str]]) -> list[list[str]]:
-    """``rows`` with a header first: a first row of numbers is data (the header was not
-    found), so an empty header goes before it and no template names a column "47.2"."""
-    if not rows or len(rows[0]) < 2:
+def _numeric(cell: str) -> bool:
+    """A number, or a range of two ("1.35 - 1.42")."""
+    return all(_NUMBER.fullmatch(part.strip()) for part in _RANGE.sub("|", cell.strip()).split("|"))
+
+
+def _has_number(row: list[str]) -> bool:
+    return any(_numeric(cell) for cell in row[1:] if cell.strip())
+
+
+def shaped_rows(rows: list[list[str]]) -> list[list[str]] | None:
+    """A PDF table's rows as one header row and data rows of its width, or None when the
+    columns cannot be named.
+
+    The header is the rows above the first row that holds a number. None: an empty header
+    (the first row is data; no template may call a column "47.2"). One row a cell short:
+    the empty corner above the row labels. Several rows of the data's width: folded into
+    one (:func:`compose_header`). Several rows of other widths (levels whose spans the
+    layout did not keep): no column can be named, so no rows.
+    """
+    start = next((i for i, row in enumerate(rows) if _has_number(row)), len(rows))
+    header, data = rows[:start], rows[start:]
+    if not data:
         return rows
-    values = [cell for cell in rows[0][1:] if cell.strip()]
-    if values and all(_NUMBER.fullmatch(cell.strip()) for cell in values):
-        return [[""] * len(rows[0]), *rows]
-    return rows
+    widths = Counter(len(row) for row in data)
+    width = widths.most_common(1)[0][0]
+    if sum(count for w, count in widths.items() if w != width) * 5 > len(data):
+        return None  # ragged rows: cells went astray
+    if not header:
+        return [[""] * width, *data]
+    header = [[""] + row if len(row) == width - 1 else row for row in header]
+    if all(len(row) == width for row in header):
+        return [compose_header(header) if len(header) > 1 else header[0], *data]
+    return None
