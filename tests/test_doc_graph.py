@@ -374,8 +374,11 @@ def test_built_document_gets_every_label_and_its_references(graph: Graph) -> Non
 def test_similar_chunks_get_one_edge_per_pair(graph: Graph, tmp_path: Path) -> None:
     for name in ("copy_a", "copy_b"):
         shutil.copy(KG_200, tmp_path / f"{name}.md")
-    report = load_documents(graph, [tmp_path], options=LoadOptions(similarity_threshold=0.4))
-    assert len(report.loaded) == 2
+    refused = load_documents(graph, [tmp_path], options=LoadOptions(similarity_threshold=0.4))
+    assert len(refused.loaded) == 1 and "a copy of" in refused.warnings[0][1]  # issue #24
+    options = LoadOptions(similarity_threshold=0.4, keep_copies=True)
+    report = load_documents(graph, [tmp_path], options=options)
+    assert len(report.loaded) == 2 and "loaded as asked" in report.notes[0][1]
     pairs = graph.read_text(
         "MATCH (a:Chunk)-[r:SIMILAR_TO]->(b:Chunk) "
         "RETURN a.id < b.id AS ordered, a.file = b.file AS same_file, r.score AS score, "

@@ -64,6 +64,8 @@ class LoadOptions:
     embed_batch_size: int = 16
     """Texts per model call: 64 held 520 MB of activations at once, 16 holds 230 MB, and on
     two CPU cores the chunks per second were the same within the noise (bench notes)."""
+    keep_copies: bool = False
+    """Load a copy or a fragment of a document already loaded (the report still names it)."""
     part_size: int = 2000
     """Most elements (and chunks) written in one transaction; a larger document is cut."""
 
@@ -396,9 +398,11 @@ def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocum
     loader.guard = loader.guard or DuplicateGuard.of_graph(loader.graph)
     sample = document_sample(document)
     refused, notes = loader.guard.check(document.path, sample)
-    if refused is not None:
+    if refused is not None and not loader.options.keep_copies:
         loader.report.warnings.append((document.path, refused))
         return
+    if refused is not None:
+        notes = [refused.replace("; not loaded", "; loaded as asked"), *notes]
     loader.report.notes.extend((document.path, note) for note in notes)
     loader.guard.add(document.path, sample)
     loader.add(document)

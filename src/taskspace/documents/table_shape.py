@@ -90,7 +90,7 @@ def shaped_rows(rows: list[list[str]]) -> list[list[str]] | None:
         return None  # ragged rows: cells went astray
     if not header:
         return [[""] * width, *data]
-    header = [[""] + row if len(row) == width - 1 else row for row in header]
+    header = [["", *row] if len(row) == width - 1 else row for row in header]
     if all(len(row) == width for row in header):
         return [compose_header(header) if len(header) > 1 else header[0], *data]
     return None
