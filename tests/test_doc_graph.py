@@ -400,6 +400,17 @@ def test_cli_loads_and_summarises(graph: Graph, server_env: dict[str, str]) -> N
     payload = json.loads(result.stdout)
     assert payload["documents"] == 2 and payload["errors"] == []
     assert payload["edges"]["LINKS_TO"] == 1
+    # a section's title is its own heading; the document's title is document_title (#24)
+    assert one(graph, "MATCH (s:Section) WHERE s.title <> s.text RETURN count(s)") == 0
+    assert one(graph, "MATCH (p:Paragraph) WHERE p.title IS NOT NULL RETURN count(p)") == 0
+    assert (
+        one(
+            graph,
+            "MATCH (d:Document)<-[:FROM_DOCUMENT]-(:Chunk)-[:HAS_ELEMENT]->(e) "
+            "WHERE e.document_title <> d.title RETURN count(e)",
+        )
+        == 0
+    )
     assert payload["nodes"]["Chunk"] == one(graph, "MATCH (c:Chunk) RETURN count(c)")
     assert one(graph, "MATCH (c:Chunk) RETURN max(size(c.text))") <= 300
     assert payload["nodes"]["Chunk"] > 7  # the default size makes 7 chunks of these files
