@@ -19,12 +19,12 @@ from taskspace.documents.chunking import chunk_document, split_text
 from taskspace.documents.entities import extract, fold_plurals, normalise, summarise, vocabulary
 from taskspace.documents.graph_rows import (
     STRUCTURE_EDGES,
-    document_id,
     document_rows,
     related_key,
 )
 from taskspace.documents.loader import LoadOptions, load_documents, load_parsed
 from taskspace.documents.model import GRAPH_LABELS, ElementKind, ParsedDocument
+from taskspace.documents.node_ids import document_id
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
 from tests.doc_support import (
@@ -374,8 +374,11 @@ def test_built_document_gets_every_label_and_its_references(graph: Graph) -> Non
 def test_similar_chunks_get_one_edge_per_pair(graph: Graph, tmp_path: Path) -> None:
     for name in ("copy_a", "copy_b"):
         shutil.copy(KG_200, tmp_path / f"{name}.md")
-    report = load_documents(graph, [tmp_path], options=LoadOptions(similarity_threshold=0.4))
-    assert len(report.loaded) == 2
+    refused = load_documents(graph, [tmp_path], options=LoadOptions(similarity_threshold=0.4))
+    assert len(refused.loaded) == 1 and "a copy of" in refused.warnings[0][1]  # issue #24
+    options = LoadOptions(similarity_threshold=0.4, keep_copies=True)
+    report = load_documents(graph, [tmp_path], options=options)
+    assert len(report.loaded) == 2 and "loaded as asked" in report.notes[0][1]
     pairs = graph.read_text(
         "MATCH (a:Chunk)-[r:SIMILAR_TO]->(b:Chunk) "
         "RETURN a.id < b.id AS ordered, a.file = b.file AS same_file, r.score AS score, "
@@ -397,6 +400,17 @@ def test_cli_loads_and_summarises(graph: Graph, server_env: dict[str, str]) -> N
     payload = json.loads(result.stdout)
     assert payload["documents"] == 2 and payload["errors"] == []
     assert payload["edges"]["LINKS_TO"] == 1
+    # a section's title is its own heading; the document's title is document_title (#24)
+    assert one(graph, "MATCH (s:Section) WHERE s.title <> s.text RETURN count(s)") == 0
+    assert one(graph, "MATCH (p:Paragraph) WHERE p.title IS NOT NULL RETURN count(p)") == 0
+    assert (
+        one(
+            graph,
+            "MATCH (d:Document)<-[:FROM_DOCUMENT]-(:Chunk)-[:HAS_ELEMENT]->(e) "
+            "WHERE e.document_title <> d.title RETURN count(e)",
+        )
+        == 0
+    )
     assert payload["nodes"]["Chunk"] == one(graph, "MATCH (c:Chunk) RETURN count(c)")
     assert one(graph, "MATCH (c:Chunk) RETURN max(size(c.text))") <= 300
     assert payload["nodes"]["Chunk"] > 7  # the default size makes 7 chunks of these files

@@ -218,10 +218,11 @@ def test_usda_price_tables() -> None:
     assert ["Wisconsin", "unq", "unq", "1.27 - 1.34", "Wisconsin Ethanol"] in ethanol.rows
     biodiesel = tables["Biodiesel B100 (SME) ($/gal)"]
     assert biodiesel.rows == [
+        ["", "", "", ""],  # no header row: no column is named by a price
         ["Iowa", "2.85", "2.99 - 3.30", "2.85 - 3.07"],
         ["IL/IN/OH", "unq", "3.47 - 3.54", "2.95 - 3.05"],
     ]
-    futures = next(t for t in tables.values() if t.rows and t.rows[0][0].startswith("CME"))
+    futures = next(t for t in tables.values() if t.rows and t.rows[1][0].startswith("CME"))
     assert ["NYMEX Crude Oil ($/barrel)", "54.45", "53.36", "30.77", "CME Group"] in (
         futures.rows or []
     )
@@ -261,7 +262,10 @@ def test_n18_paper_structure_against_grobid() -> None:
 
     results = containing(document, "The results are detailed in Table 1", ElementKind.PARAGRAPH)
     assert ("table", "1") in refs(results)
-    entities = containing(document, "Entities. Each node of this type", ElementKind.PARAGRAPH)
+    # a bold run-in head ("Entities. Each node ...") is a heading of its own, whole
+    entities = containing(document, "represents a unique scientific concept", ElementKind.PARAGRAPH)
+    assert entities.text.startswith("Each node of this type")
+    assert entities.heading_path[-1] == "Entities"
     assert ("section", "4.3") in refs(entities)
     linking = containing(document, "Given a text span s identified", ElementKind.PARAGRAPH)
     assert ("section", "4.2") in refs(linking)
@@ -270,7 +274,8 @@ def test_n18_paper_structure_against_grobid() -> None:
         "Which papers discuss the effects of Ranibizumab on the Retina?"
     )
     # a paragraph broken by a column and a table continues as one paragraph
-    model = containing(document, "Model. The input token representations")
+    model = containing(document, "The input token representations")
+    assert model.heading_path[-1] == "Model"
     assert "fed into a two-layer bidirectional LSTM" in model.text
     assert not any("Proceedings of NAACL" in e.text for e in document.elements)
 
@@ -328,10 +333,15 @@ def test_pdf_fixture_running_lines_footnotes_and_uncaptioned_floats() -> None:
     tables = {t.caption: t.rows for t in of_kind(document, ElementKind.TABLE)}
     assert tables == {
         "Ethanol ($/gal)": [
+            ["", "", ""],
             ["Iowa", "1.35 - 1.42", "1.38 - 1.43"],
             ["Nebraska", "1.38 - 1.40", "1.36 - 1.43"],
         ],
-        "Biodiesel ($/gal)": [["Iowa", "2.85", "2.99 - 3.30"], ["Illinois", "unq", "3.47 - 3.54"]],
+        "Biodiesel ($/gal)": [
+            ["", "", ""],
+            ["Iowa", "2.85", "2.99 - 3.30"],
+            ["Illinois", "unq", "3.47 - 3.54"],
+        ],
     }
     formula = texts.index("p = α + β · q")  # display maths stays apart from the prose
     assert texts[formula + 1] == "1 Prices come from the example market survey."  # footnote

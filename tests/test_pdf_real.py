@@ -38,9 +38,11 @@ def specter() -> ParsedDocument:
 def test_three_columns_read_column_by_column() -> None:
     document = federal_register()
     assert_well_formed(document)
-    summary = containing(document, "SUMMARY:", ElementKind.PARAGRAPH)
+    # "SUMMARY:" is a bold run-in head: a heading of its own, and the paragraph after it
+    summary = containing(document, "The FAA proposes to supersede", ElementKind.PARAGRAPH)
+    assert summary.heading_path == ["SUMMARY"]
     assert summary.text.startswith(
-        "SUMMARY: The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, "
+        "The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, "
         "which applies to all The Boeing Company Model 737–8 and 737–9 (737 MAX) airplanes. "
         "Since AD 2018–23–51 was issued, the agency has determined"
     )
@@ -133,7 +135,7 @@ def test_table_beside_a_heading_keeps_to_its_column() -> None:
     tables = {t.number: t for t in of_kind(document, ElementKind.TABLE)}
     assert set(tables) == {"1", "2"}
     assert tables["2"].rows == [
-        ["CLS", "USR", "CITE", "REC", "Avg."],
+        ["", "CLS", "USR", "CITE", "REC", "Avg."],  # the empty corner above the row labels
         ["SPECTER", "84.2", "88.4", "91.5", "36.9", "80.0"],
         ["− abstract", "82.2", "72.2", "73.6", "34.5", "68.1"],
         ["+ venue", "84.5", "88.0", "91.2", "36.7", "79.9"],
@@ -141,8 +143,10 @@ def test_table_beside_a_heading_keeps_to_its_column() -> None:
         ["No hard negatives", "82.4", "85.8", "89.8", "36.8", "78.4"],
         ["Start w/ BERT-Large", "81.7", "85.9", "87.8", "36.1", "77.5"],
     ]
-    assert ["SPECTER (Ours)", "82.0", "86.4", "83.6", "91.5", "84.5", "92.4", "88.3", "94.9",
-            "88.1", "94.8", "53.9", "20.0", "80.0"] in (tables["1"].rows or [])  # fmt: skip
+    # Table 1's header has three levels (task, subtask, metric) whose spans the layout lost:
+    # no column can be named, so the table keeps its text and no rows (issue #24)
+    assert tables["1"].rows is None
+    assert "SPECTER (Ours) 82.0 86.4" in " ".join(tables["1"].text.replace(" | ", " ").split())
 
 
 def test_prose_with_inline_maths_is_not_a_table() -> None:

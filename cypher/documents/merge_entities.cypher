@@ -4,12 +4,16 @@
 // on its own stable id. An entity that exists is never changed: its label, aliases and
 // source stay those of the load that created it. This is how documents meet each other and
 // Wikidata items.
-// Params: $rows = [{id, key, forms, query, props, elements: [{id, count}], chunks: [{id, count}]}]
+// An entity that is not `shared` (a bare surname: taskspace.documents.entity_links) is
+// never looked up: it stays this document's own, under its own id.
+// Params: $rows = [{id, key, shared, forms, query, props, elements: [{id, count}],
+//                   chunks: [{id, count}]}]
 UNWIND $rows AS row
 CALL (row) {
+  WITH row WHERE row.shared
   CALL db.index.fulltext.queryNodes('entity_names', row.query, {limit: 50}) YIELD node
   WITH node
-  WHERE (node:Entity OR node:Item)
+  WHERE (node:Entity OR node:Item) AND coalesce(node.shared, true)
     AND (toLower(node.label) IN row.forms
       OR any(alias IN CASE WHEN node.aliases IS :: LIST<STRING NOT NULL> THEN node.aliases
                            ELSE [] END

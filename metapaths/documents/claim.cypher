@@ -28,12 +28,15 @@ CALL () {
 }
 // A reference list states no claims.
 WITH p WHERE NOT toLower(coalesce(last(p.heading_path), '')) CONTAINS 'references'
-// Sentences: split at ". ", with "e.g.", "i.e." and "Fig." kept whole.
-WITH p, [x IN split(replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~'), '. ')
-         | trim(replace(x, '.~', '. '))] AS sentences
+// Sentences as the loader split them (pysbd: "Ltd.", "Inc.", "e.g." do not end one).
+WITH p, coalesce(p.sentences, []) AS sentences
 MATCH (p)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
+// A claim is a whole clause: it opens with a capital, ends with a full stop and has at
+// least four lower-case words (a caption such as "Jacinda Ardern, New Zealand
+// Parliament." states nothing).
 WITH p, e, [x IN sentences WHERE size(split(x, e.label)) = 2 AND size(x) >= 40 AND size(x) <= 300
-                 AND NOT x =~ '.*:[.]?$'] AS found
+                 AND NOT x =~ '.*:[.]?$' AND x =~ '^[\\p{Lu}0-9"“].*[.!?]["”)]?$'
+                 AND size([w IN split(x, ' ') WHERE w =~ '[a-z]+[,;]?']) >= 4] AS found
 WHERE size(found) > 0
 WITH p, e, found[0] AS sentence
 // Another entity of the same kind named under the same heading, absent from the sentence.
@@ -47,6 +50,8 @@ CALL (p, e, sentence) {
 WITH p, e, o, sentence ORDER BY size(e.label) DESC, e.id
 WITH p, head(collect([e, o, sentence])) AS pick
 WITH p, pick[0] AS e, pick[1] AS o, pick[2] AS sentence
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: p.file})
 RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
        coalesce(last(p.heading_path), d.title, d.name) AS section,

@@ -28,6 +28,8 @@ WHERE size(p.text) >= 60 AND size(p.text) <= 500 AND size(e.label) >= 3
   AND size(split(p.text, e.label)) = 2
 WITH p, e ORDER BY size(e.label) DESC, e.id
 WITH p, head(collect(e)) AS e
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: p.file})
 RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
        p.text AS text, e.label AS entity, p.page AS page, d.id AS document_id,

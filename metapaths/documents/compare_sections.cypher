@@ -84,6 +84,8 @@ UNWIND [x IN quantities WHERE x.section.position > a.position
 WITH a, mine[0] AS own, other ORDER BY other.section.position
 WITH a, own, head(collect(other)) AS other
 WITH a, other.section AS b, [own, other] AS pair
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE a.unique_title AND b.unique_title
 MATCH (d:Document {path: a.file})
 RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
        trim(a.text) AS first, trim(b.text) AS second,

@@ -25,6 +25,8 @@ CALL () {
 }
 MATCH (s)-[:CONTAINS]->(c:Section)
 WITH s, collect(c) AS children
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
 RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, size(children) AS count,
        s.page AS page, d.id AS document_id,

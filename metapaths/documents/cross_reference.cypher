@@ -27,6 +27,8 @@ MATCH (p)-[:REFERS_TO]->(t)
 WHERE (t:Table OR t:Figure) AND size(coalesce(t.caption, '')) > 5
 WITH p, t ORDER BY t.position
 WITH p, head(collect(t)) AS t
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: p.file})
 RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
        p.text AS text, CASE WHEN t:Table THEN 'table' ELSE 'figure' END AS target_kind,

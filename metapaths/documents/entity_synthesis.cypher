@@ -38,6 +38,10 @@ WITH s, other, e, here, there, [q IN there | trim(coalesce(last(q.heading_path),
 WHERE all(h IN heads WHERE h = heads[0]) AND heads[0] <> ''
 WITH s, other, e, here, there, heads[0] AS heading ORDER BY other
 WITH s, head(collect([other, e, here, there, heading])) AS pick
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
+// A reference list or a list of links names the works cited, not what the section is about.
+  AND none(h IN coalesce(s.heading_path, []) + [s.text] WHERE toLower(trim(h)) IN ['references', 'bibliography', 'citations', 'citation', 'footnotes', 'notes', 'external links', 'see also', 'further reading', 'acknowledgments', 'acknowledgements'])
 MATCH (d:Document {path: s.file}), (o:Document {path: pick[0]})
 WITH s, d, o, pick[1] AS e, pick[2] AS here, pick[3] AS there, pick[4] AS heading
 WHERE heading <> trim(coalesce(o.title, ''))

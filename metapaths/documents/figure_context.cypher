@@ -26,11 +26,11 @@ CALL () {
 }
 WITH f WHERE f.number IS NOT NULL AND size(coalesce(f.caption, '')) > 10
 MATCH (p:Paragraph)-[:REFERS_TO]->(f)
-// The referring sentence: split at ". " with "e.g.", "i.e." and "Fig." kept whole.
-WITH f, p, [x IN split(replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~'), '. ')
-            WHERE x CONTAINS 'Figure ' + f.number OR x CONTAINS 'Fig.~' + f.number] AS found
+// The referring sentence, among the sentences the loader split (pysbd keeps "Fig. 3" whole).
+WITH f, p, [x IN coalesce(p.sentences, [])
+            WHERE x =~ ('(?s).*\\b(Figure|Fig\\.) ?' + f.number + '\\b.*')] AS found
 WHERE size(found) > 0
-WITH f, p, trim(replace(found[0], '.~', '. ')) AS sentence ORDER BY p.position
+WITH f, p, trim(found[0]) AS sentence ORDER BY p.position
 WITH f, head(collect([p, sentence])) AS pick
 WITH f, pick[0] AS p, pick[1] AS sentence
 // The caption's words without its "Figure N:" label.
@@ -38,6 +38,8 @@ WITH f, p, sentence, trim(f.caption) AS caption,
      CASE WHEN trim(f.caption) =~ '(?i)(figure|fig\\.?)\\s*[0-9]+\\s*[:.].*'
           THEN trim(substring(trim(f.caption), size(split(trim(f.caption), ':')[0]) + 1))
           ELSE trim(f.caption) END AS body
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: f.file})
 RETURN f.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
        f.number AS number, body, sentence + CASE WHEN sentence ENDS WITH '.' THEN '' ELSE '.' END AS sentence,

@@ -29,7 +29,13 @@ CALL (s) {
   MATCH (s)-[:NEXT]->+(t:Section) WHERE t.file = s.file
   RETURN t LIMIT 1
 }
-WITH s, t WHERE trim(t.text) <> trim(s.text)
+// The next heading in reading order is the answer only when it is not inside the section
+// asked about (a subsection would leave "the next section" open), and only one section
+// carries its heading.
+WITH s, t WHERE trim(t.text) <> trim(s.text) AND t.unique_title
+  AND coalesce(t.level, 1) <= coalesce(s.level, 1)
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
 RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, trim(t.text) AS next_title,
        s.page AS page, d.id AS document_id,

@@ -24,6 +24,8 @@ CALL () {
   UNWIND after + before[0..$scan - size(after)] AS s
   RETURN s
 }
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
 WITH s, d, [h IN s.heading_path WHERE trim(h) <> trim(d.title)] AS outer
 WHERE size(outer) >= 1

@@ -31,6 +31,10 @@ WITH s, e, first, paragraphs ORDER BY first, e.label
 WITH s, collect(e) AS entities, collect(paragraphs) AS nested
 // Two to four names: a list a reader can give in full.
 WHERE size(entities) >= 2 AND size(entities) <= 4 AND size(trim(s.text)) > 2
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
+// A reference list or a list of links names the works cited, not what the section is about.
+  AND none(h IN coalesce(s.heading_path, []) + [s.text] WHERE toLower(trim(h)) IN ['references', 'bibliography', 'citations', 'citation', 'footnotes', 'notes', 'external links', 'see also', 'further reading', 'acknowledgments', 'acknowledgements'])
 MATCH (d:Document {path: s.file})
 WITH s, d, entities, reduce(all = [], ps IN nested | all + [p IN ps WHERE NOT p IN all]) AS paragraphs
 RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,

@@ -25,17 +25,19 @@ CALL () {
   RETURN s
 }
 MATCH (s)-[:CONTAINS]->(p:Paragraph)
-WHERE size(trim(p.text)) >= 40
+WHERE size(trim(p.text)) >= 40 AND size(coalesce(p.sentences, [])) > 0
+  // a paragraph that opens mid-sentence (a fragment broken off by a formula or a page)
+  // or whose first sentence runs on unfinished has no key sentence to give
+  AND p.sentences[0] =~ '^[\\p{Lu}0-9"“(].*[.!?]["”)]?$'
 WITH s, p ORDER BY p.position
 WITH s, collect(p)[0..3] AS paragraphs WHERE size(paragraphs) >= 2
-// A paragraph's first sentence: up to its first ". " (abbreviations like "e.g." and
-// "Fig." do not end one), else the whole paragraph.
-WITH s, paragraphs,
-     [p IN paragraphs | replace(replace(replace(trim(p.text), 'e.g. ', 'e.g.~'), 'i.e. ', 'i.e.~'), 'Fig. ', 'Fig.~')] AS texts
-WITH s, paragraphs,
-     [t IN texts | replace(CASE WHEN t CONTAINS '. ' THEN split(t, '. ')[0] + '.' ELSE t END, '.~', '. ')] AS key_sentences
+// A paragraph's first sentence, as the loader split it (pysbd: an abbreviation such as
+// "Ltd.", "Inc.", "e.g." or "Fig." does not end one).
+WITH s, paragraphs, [p IN paragraphs | trim(p.sentences[0])] AS key_sentences
 WITH s, paragraphs, reduce(out = '', k IN key_sentences | out + CASE WHEN out = '' THEN '' ELSE ' ' END + k) AS key_text
 WHERE size(key_text) >= 80 AND size(key_text) <= 700 AND size(trim(s.text)) > 2
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
 RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, key_text,
        size(paragraphs) AS paragraph_count, s.page AS page, d.id AS document_id,

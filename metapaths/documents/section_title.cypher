@@ -24,6 +24,8 @@ CALL () {
   RETURN s
 }
 WITH s WHERE s.number IS NOT NULL AND size(trim(s.text)) > 2
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
 RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, s.number AS number, trim(s.text) AS title,
        s.page AS page, d.id AS document_id,

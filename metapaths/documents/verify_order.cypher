@@ -30,6 +30,8 @@ MATCH (a)-[:NEXT]-{1,40}(b:Section)
 WHERE b.file = a.file AND abs(b.position - a.position) <= 40 AND trim(b.text) <> trim(a.text)
 WITH a, b ORDER BY abs(b.position - a.position), b.id
 WITH a, head(collect(b)) AS b WHERE b IS NOT NULL
+// A heading two sections of the document share would not say which one is meant.
+WITH * WHERE a.unique_title AND b.unique_title
 MATCH (d:Document {path: a.file})
 RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(a.text) AS first, trim(b.text) AS second,
        a.position < b.position AS holds, a.page AS page, d.id AS document_id,

@@ -46,13 +46,26 @@ from taskspace.documents.loader import LoadOptions, LoadReport, load_documents
     type=click.IntRange(min=1),
     help="Nearest chunks each chunk is compared with through the vector index.",
 )
+@click.option(
+    "--keep-copies",
+    is_flag=True,
+    help="Load a copy or a fragment of a document already loaded (it is named either way).",
+)
 @json_option
 def docs(
-    paths: tuple[Path, ...], similarity: float, chunk_size: int, neighbours: int, as_json: bool
+    paths: tuple[Path, ...],
+    similarity: float,
+    chunk_size: int,
+    neighbours: int,
+    keep_copies: bool,
+    as_json: bool,
 ) -> None:
     """Load documents (files or folders) as structure, chunks, embeddings and entities."""
     options = LoadOptions(
-        chunk_chars=chunk_size, similarity_threshold=similarity, neighbours=neighbours
+        chunk_chars=chunk_size,
+        similarity_threshold=similarity,
+        neighbours=neighbours,
+        keep_copies=keep_copies,
     )
     with connected_graph() as graph, progress_bar(not as_json) as progress:
         report = load_documents(graph, list(paths), options=options, progress=progress)
@@ -77,6 +90,8 @@ def print_summary(report: LoadReport) -> None:
         print_table(
             "Files warned about (not loaded)", ["file", "reason"], _escaped(report.warnings)
         )
+    if report.notes:
+        print_table("Files loaded with a note", ["file", "note"], _escaped(report.notes))
     for file, reason in report.errors:
         print_error(f"{reason}: {file}")
     for file, reason in report.warnings:

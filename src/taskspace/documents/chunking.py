@@ -9,17 +9,15 @@ is cut at whitespace as a last resort.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.documents.sentences import split_sentences
 
 DEFAULT_CHUNK_CHARS = 1000
 """About 200 word pieces for English prose: inside all-MiniLM-L6-v2's 256-token window."""
 
 JOINER = "\n\n"
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9`*])")
 
 
 @dataclass(frozen=True)
@@ -46,11 +44,6 @@ class Chunk:
     def positions(self) -> list[int]:
         """Positions of the elements this chunk covers, in reading order, once each."""
         return list(dict.fromkeys(piece.position for piece in self.pieces))
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of prose: a cut after ., ! or ? that is followed by a capital or digit."""
-    return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
 
 
 def split_text(text: str, limit: int, *, code: bool = False) -> list[str]:

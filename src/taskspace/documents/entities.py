@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from taskspace.documents.chunking import split_sentences
+from taskspace.documents.sentences import split_sentences
 
 KINDS = ("identifier", "acronym", "name", "title")
 

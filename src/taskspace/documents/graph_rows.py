@@ -10,53 +10,27 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Any
 
-from taskspace.documents.chunking import Chunk, Piece, chunk_document
-from taskspace.documents.entities import (
-    Mention,
-    Vocabulary,
-    extract,
-    fold_plurals,
-    summarise,
-    vocabulary,
-)
+from taskspace.documents.chunking import Chunk, chunk_document
+from taskspace.documents.duplicates import document_sample
+from taskspace.documents.entity_rows import entity_rows
 from taskspace.documents.model import GRAPH_LABELS, DocElement, ElementKind, ParsedDocument
-from taskspace.graph.ids import stable_id
+from taskspace.documents.node_ids import chunk_id, document_id, element_id
+from taskspace.documents.sentences import split_sentences
 
 Row = dict[str, Any]
 
-
-ENTITY_SOURCE_KINDS = frozenset(
-    {ElementKind.PARAGRAPH, ElementKind.LIST_ITEM, ElementKind.TABLE, ElementKind.FIGURE}
-)
-"""Headings are title-cased and code is full of CamelCase: neither names things reliably."""
 
 _REFERENCE_KINDS = {
     "table": ElementKind.TABLE,
     "figure": ElementKind.FIGURE,
     "section": ElementKind.SECTION,
 }
-
-
-def document_id(path: str) -> str:
-    return stable_id("doc", path)
-
-
-def element_id(path: str, position: int) -> str:
-    return stable_id("el", path, position)
-
-
-def chunk_id(path: str, index: int) -> str:
-    return stable_id("chunk", path, index)
-
-
-def entity_id(key: str) -> str:
-    return stable_id("entity", key)
 
 
 def related_key(entry: str) -> str:
@@ -166,6 +140,14 @@ class DocumentRows:
             yield "refers_to", row, (index, target)
 
     @cached_property
+    def section_titles(self) -> Counter[str]:
+        """How many sections of the document carry each heading: a task that names a
+        section by a heading two sections share would be ambiguous."""
+        return Counter(
+            " ".join(e.text.split()) for e in self.elements if e.kind is ElementKind.SECTION
+        )
+
+    @cached_property
     def _positions(self) -> dict[int, int]:
         """Element position -> index in reading order."""
         return {element.position: index for index, element in enumerate(self.elements)}
@@ -249,7 +231,7 @@ def document_rows(document: ParsedDocument, source: str, chunk_chars: int) -> Do
         chunks=chunks,
         chunk_texts=[chunk.text for chunk in chunks],
         chunk_ids=[chunk_id(path, chunk.index) for chunk in chunks],
-        entities=_entity_rows(document, elements, chunks, source),
+        entities=entity_rows(document, elements, chunks, source),
         source=source,
     )
 
@@ -268,12 +250,22 @@ def _document_row(document: ParsedDocument, doc_id: str, source: str) -> Row:
             "pages": document.pages,
             "metadata_json": json.dumps(document.metadata, sort_keys=True, default=str),
             "related": related,
+            "text_sample": document_sample(document),
             "source": source,
         },
     }
 
 
+SENTENCE_KINDS = frozenset({ElementKind.PARAGRAPH, ElementKind.LIST_ITEM})
+"""Elements whose sentences are stored (``sentences``): what summaries and claims quote."""
+
+
 def _element_row(rows: DocumentRows, element: DocElement) -> Row:
+    """An element's node row. A section's ``title`` is its own heading (its ``text``); the
+    document's title is ``document_title`` on every element."""
+    is_section = element.kind is ElementKind.SECTION
+    titles = rows.section_titles
+    enclosing = " ".join(element.heading_path[-1].split()) if element.heading_path else None
     return {
         "id": element_id(rows.path, element.position),
         "label": GRAPH_LABELS[element.kind],
@@ -290,7 +282,11 @@ def _element_row(rows: DocumentRows, element: DocElement) -> Row:
             "rows_json": json.dumps(element.rows) if element.rows is not None else None,
             "language": element.language,
             "file": rows.path,
-            "title": rows.document["props"]["title"],
+            "title": element.text if is_section else None,
+            "document_title": rows.document["props"]["title"],
+            "unique_title": titles[" ".join(element.text.split())] == 1 if is_section else None,
+            "section_unique": enclosing is None or titles[enclosing] <= 1,
+            "sentences": split_sentences(element.text) if element.kind in SENTENCE_KINDS else None,
             "source": rows.source,
         },
     }
@@ -338,65 +334,3 @@ def _chunk_row(rows: DocumentRows, chunk: Chunk) -> Row:
             "source": rows.source,
         },
     }
-
-
-def _entity_rows(
-    document: ParsedDocument, elements: list[DocElement], chunks: list[Chunk], source: str
-) -> list[Row]:
-    """One row per entity, with the elements and chunks that mention it (and how often)."""
-    vocab = vocabulary(e.text for e in elements if e.kind in ENTITY_SOURCE_KINDS)
-    found = [
-        (chunk.index, piece.position, mention)
-        for chunk in chunks
-        for piece in chunk.pieces
-        for mention in _piece_mentions(piece, vocab)
-    ]
-    mentions = fold_plurals([mention for _, _, mention in found])
-    by_element: dict[int, Counter[str]] = defaultdict(Counter)
-    by_chunk: dict[int, Counter[str]] = defaultdict(Counter)
-    for (index, position, _), mention in zip(found, mentions, strict=True):
-        by_element[position][mention.key] += 1
-        by_chunk[index][mention.key] += 1
-    rows: list[Row] = []
-    for key, info in sorted(summarise(mentions).items()):
-        forms = sorted({key, info.label.lower(), *(alias.lower() for alias in info.aliases)})
-        rows.append(
-            {
-                "id": entity_id(key),
-                "key": key,
-                "forms": forms,
-                "query": " OR ".join(_phrase(form) for form in forms),
-                "props": {
-                    "label": info.label,
-                    "aliases": info.aliases,
-                    "aliases_text": " | ".join(info.aliases),
-                    "kind": info.kind,
-                    "key": key,
-                    "source": source,
-                },
-                "elements": _mentions_of(key, by_element, lambda p: element_id(document.path, p)),
-                "chunks": _mentions_of(key, by_chunk, lambda i: chunk_id(document.path, i)),
-            }
-        )
-    return rows
-
-
-def _piece_mentions(piece: Piece, vocab: Vocabulary) -> list[Mention]:
-    if piece.kind not in ENTITY_SOURCE_KINDS:
-        return []
-    return extract(piece.text, vocab, single_words=piece.kind is not ElementKind.TABLE)
-
-
-def _mentions_of(
-    key: str, counts: dict[int, Counter[str]], node_id: Callable[[int], str]
-) -> list[Row]:
-    return [
-        {"id": node_id(owner), "count": counter[key]}
-        for owner, counter in sorted(counts.items())
-        if counter[key]
-    ]
-
-
-def _phrase(form: str) -> str:
-    """A Lucene phrase query for ``form``: only backslash and double quote need escaping."""
-    return '"' + form.replace("\\", "\\\\").replace('"', '\\"') + '"'

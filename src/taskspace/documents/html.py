@@ -22,6 +22,7 @@ from taskspace.documents.html_chrome import main_content, strip_chrome, visible_
 from taskspace.documents.html_pre import is_preformatted_document, preformatted_elements
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
 from taskspace.documents.references import caption_kind, split_heading_number
+from taskspace.documents.table_shape import compose_header
 
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _BLOCKS = HEADINGS | {
@@ -287,10 +288,10 @@ class _Walker:
         elif name == "table" and _is_layout_table(tag):
             yield _Descend(self.walk(tag))  # a table used for layout holds content, not data
         elif name == "table":
-            table = _table(tag)
+            table = table_element(tag)
             if table.rows:  # an empty table is a layout or ad slot, not data
                 yield table
-        elif name == "figure":
+        elif name == "figure" or _is_thumbnail(tag):
             yield from self._figure(tag)
         elif name == "img":
             alt = " ".join(str(tag.get("alt") or "").split())
@@ -320,11 +321,11 @@ class _Walker:
             yield _Descend(self._block(child))
 
     def _figure(self, tag: Tag) -> Iterator[DocElement]:
-        figcaption = tag.find("figcaption")
+        figcaption = tag.find("figcaption") or tag.find(class_="thumbcaption")
         caption = text_of(figcaption) if isinstance(figcaption, Tag) else ""
         table = tag.find("table")
         if isinstance(table, Tag):
-            yield _table(table, caption or None)
+            yield table_element(table, caption or None)
             return
         alts = [" ".join(str(img.get("alt") or "").split()) for img in tag.find_all("img")]
         text = "\n".join(part for part in (caption, *alts) if part)
@@ -340,6 +341,12 @@ class _Walker:
             )
 
 
+def _is_thumbnail(tag: Tag) -> bool:
+    """A MediaWiki thumbnail (``<div class="thumb">``: image and caption): a figure, whose
+    caption is no paragraph of the section it stands in."""
+    return tag.name == "div" and "thumb" in (tag.get("class") or []) and tag.find("img") is not None
+
+
 def _is_layout_table(tag: Tag) -> bool:
     """role=presentation, or cells that hold paragraphs, lists or headings rather than values."""
     if tag.get("role") in {"presentation", "none"}:
@@ -347,20 +354,18 @@ def _is_layout_table(tag: Tag) -> bool:
     cells = [c for c in tag.find_all(["td", "th"]) if c.find_parent("table") is tag]
     if not cells or any(c.name == "th" for c in cells):
         return False
+    rows = [r for r in tag.find_all("tr") if r.find_parent("table") is tag]
+    if len(rows) > 2 and len(cells) > 2 * len(rows):
+        return False  # a grid of three columns or more: data, whatever its cells hold
     return any(c.find(["p", "ul", "ol", "h1", "h2", "h3", "h4", "table"]) for c in cells)
 
 
-def _table(tag: Tag, caption: str | None = None) -> DocElement:
+def table_element(tag: Tag, caption: str | None = None) -> DocElement:
     """Rows of cell texts; the caption (and its "Table N" number) from <caption> or figcaption."""
     caption_tag = tag.find("caption")
     if caption is None and isinstance(caption_tag, Tag):
         caption = text_of(caption_tag) or None
-    rows = [
-        [text_of(cell) for cell in row.find_all(["th", "td"], recursive=False)]
-        for row in tag.find_all("tr")
-        if row.find_parent("table") is tag
-    ]
-    rows = [row for row in rows if any(row)]
+    rows = _grid(tag)
     label = caption_kind(caption) if caption else None
     body = "\n".join(" | ".join(row) for row in rows)
     text = f"{caption}\n{body}" if caption else body
@@ -372,6 +377,52 @@ def _table(tag: Tag, caption: str | None = None) -> DocElement:
         number=label[1] if label else None,
         links=links_of(tag),
     )
+
+
+def _grid(tag: Tag) -> list[list[str]]:
+    """The table's rows laid out with their spans, header rows folded into one header
+    (:func:`~taskspace.documents.table_shape.compose_header`); a table whose first row is
+    not a header row gets an empty header."""
+    grid: list[list[str]] = []
+    heads: list[bool] = []
+    carried: dict[int, tuple[int, str]] = {}  # column -> (rows still spanned, text)
+    for row in (r for r in tag.find_all("tr") if r.find_parent("table") is tag):
+        cells = row.find_all(["th", "td"], recursive=False)
+        out: list[str] = []
+        column = 0
+        queue = list(cells)
+        while queue or column in carried:
+            if column in carried:
+                left, text = carried[column]
+                out.append(text)
+                carried = {k: v for k, v in carried.items() if k != column}
+                if left > 1:
+                    carried[column] = (left - 1, text)
+                column += 1
+                continue
+            cell = queue.pop(0)
+            text = text_of(cell)
+            for _ in range(max(1, min(_span(cell, "colspan"), 50))):
+                out.append(text)
+                down = _span(cell, "rowspan")
+                if down > 1:
+                    carried[column] = (down - 1, text)
+                column += 1
+        if any(out):
+            grid.append(out)
+            heads.append(bool(cells) and all(c.name == "th" for c in cells))
+    depth = 0
+    while depth < len(heads) and heads[depth] and depth < len(grid) - 1:
+        depth += 1
+    width = max((len(row) for row in grid), default=0)
+    if depth == 0:
+        return [[""] * width, *grid] if grid else []
+    return [compose_header(grid[:depth]), *grid[depth:]]
+
+
+def _span(cell: Tag, name: str) -> int:
+    value = str(cell.get(name) or "1").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else 1
 
 
 def _element(kind: ElementKind, text: str, **fields: Any) -> DocElement:

@@ -30,14 +30,15 @@ from neo4j.exceptions import Neo4jError
 from numpy.typing import NDArray
 
 from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
+from taskspace.documents.duplicates import DuplicateGuard, document_sample
 from taskspace.documents.graph_rows import (
     DocumentRows,
     add_part_counts,
-    document_id,
     document_rows,
     entity_mentions,
 )
 from taskspace.documents.model import GRAPH_LABELS, ParsedDocument
+from taskspace.documents.node_ids import document_id
 from taskspace.documents.quality import emptied_warning
 from taskspace.embeddings import embed_matrix
 from taskspace.graph.connection import Graph
@@ -63,6 +64,8 @@ class LoadOptions:
     embed_batch_size: int = 16
     """Texts per model call: 64 held 520 MB of activations at once, 16 holds 230 MB, and on
     two CPU cores the chunks per second were the same within the noise (bench notes)."""
+    keep_copies: bool = False
+    """Load a copy or a fragment of a document already loaded (the report still names it)."""
     part_size: int = 2000
     """Most elements (and chunks) written in one transaction; a larger document is cut."""
 
@@ -75,7 +78,10 @@ class LoadReport:
     loaded: list[str] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[tuple[str, str]] = field(default_factory=list)
-    """Files that parsed but were not loaded, with why (a page that cleaning emptied)."""
+    """Files that parsed but were not loaded, with why (a page that cleaning emptied, a
+    copy or a fragment of another document)."""
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    """Files loaded with a remark: an earlier document is a fragment of this one."""
     nodes: Counter[str] = field(default_factory=Counter)
     edges: Counter[str] = field(default_factory=Counter)
     elements: Counter[str] = field(default_factory=Counter)
@@ -97,6 +103,7 @@ class LoadReport:
             "edges": dict(sorted(self.edges.items())),
             "errors": [{"file": file, "reason": reason} for file, reason in self.errors],
             "warnings": [{"file": file, "reason": reason} for file, reason in self.warnings],
+            "notes": [{"file": file, "note": note} for file, note in self.notes],
             "created_nodes": self.created_nodes,
             "created_relationships": self.created_relationships,
             "seconds": round(self.seconds, 3),
@@ -128,6 +135,7 @@ class DocumentLoader:
         self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
         self._pending: _Pending | None = None
         self._embedded = 0
+        self.guard: DuplicateGuard | None = None  # samples of the documents seen (copies)
         self.progress: Callable[[str], None] = lambda _step: None
         """Told what a long write is doing (parts of a large document), for a progress bar."""
 
@@ -387,4 +395,14 @@ def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocum
     if warning is not None:
         loader.report.warnings.append((document.path, warning))
         return
+    loader.guard = loader.guard or DuplicateGuard.of_graph(loader.graph)
+    sample = document_sample(document)
+    refused, notes = loader.guard.check(document.path, sample)
+    if refused is not None and not loader.options.keep_copies:
+        loader.report.warnings.append((document.path, refused))
+        return
+    if refused is not None:
+        notes = [refused.replace("; not loaded", "; loaded as asked"), *notes]
+    loader.report.notes.extend((document.path, note) for note in notes)
+    loader.guard.add(document.path, sample)
     loader.add(document)

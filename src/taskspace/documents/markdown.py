@@ -16,9 +16,11 @@ from urllib.parse import urlsplit
 
 import yaml
 from bs4 import BeautifulSoup, UnicodeDammit
+from bs4.element import Tag
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from taskspace.documents.html import table_element as html_table
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
 from taskspace.documents.references import split_heading_number
 
@@ -36,26 +38,59 @@ def parse_markdown(path: Path) -> ParsedDocument:
     metadata, body = split_front_matter(text)
     elements = parse_body(body)
     title = str(metadata.get("title") or "").strip()
-    first_h1 = next(
-        (i for i, e in enumerate(elements) if e.kind is ElementKind.SECTION and e.level == 1), None
-    )
-    if not title and first_h1 is not None:
-        title = elements[first_h1].text
-        if sum(1 for e in elements if e.kind is ElementKind.SECTION and e.level == 1) == 1:
-            del elements[first_h1]  # the document's own title, not a section of it
+    opening = opening_heading(elements)
+    if opening is not None and (not title or elements[opening].text == title):
+        title = elements[opening].text
+        del elements[opening]  # the document's own title, not a section of it
     related = _requires(metadata, path) + [
         link for element in elements for link in local_markdown_targets(element.links)
     ]
     return ParsedDocument(
         path=str(path),
         format="markdown",
-        title=title or path.stem,
+        title=title or file_title(path),
         authors=split_authors(metadata.get("author", metadata.get("authors"))),
         metadata=metadata,
         related=list(dict.fromkeys(related)),
         elements=elements,
         source_chars=len(body.strip()),
     )
+
+
+_LEAD_CHARS = 300
+"""Badges, a logo and a one-line tag line may come before a README's title heading."""
+_GENERIC_STEMS = frozenset({"readme", "index", "main", "home", "document", "doc", "docs"})
+
+
+def opening_heading(elements: list[DocElement]) -> int | None:
+    """The index of the heading that titles the document, or None.
+
+    It is the document's first heading and no heading outranks it; before it come only
+    figures, badges and a short line, or it is an explicit ``#`` heading (news lines may
+    stand above a README's ``# Title``). A README whose only ``#`` heading is its closing
+    "Citation" has none: that heading names its last section, not the document.
+    """
+    sections = [e.level or 1 for e in elements if e.kind is ElementKind.SECTION]
+    if not sections:
+        return None
+    lead = 0
+    for index, element in enumerate(elements):
+        if element.kind is ElementKind.SECTION:
+            level = element.level or 1
+            top = level == min(sections)
+            return index if top and (level == 1 or lead <= _LEAD_CHARS) else None
+        if element.kind in {ElementKind.TABLE, ElementKind.CODE}:
+            lead += _LEAD_CHARS + 1
+        else:
+            lead += len(element.text)
+    return None
+
+
+def file_title(path: Path) -> str:
+    """A title from the file's name; a generic one ("README.md") names its folder."""
+    if path.stem.lower() in _GENERIC_STEMS and path.parent.name:
+        return path.parent.name
+    return path.stem
 
 
 PIECE_CHARS = 1_000_000
@@ -251,10 +286,28 @@ class _Walker:
         elif token.type == "table_open":
             return self._table(tokens, index)
         elif token.type == "html_block":
-            soup = BeautifulSoup(token.content, "lxml")
-            links = [str(a["href"]) for a in soup.find_all("a", href=True)]
-            self._add(ElementKind.PARAGRAPH, " ".join(soup.get_text(" ").split()), links=links)
+            self._html_block(token.content)
         return index + 1
+
+    def _html_block(self, content: str) -> None:
+        """Raw HTML: a block that is only a heading (``<h1 align="center">PEFT</h1>``, as
+        READMEs centre their title) is a heading; anything else is a paragraph."""
+        soup = BeautifulSoup(content, "lxml")
+        for br in soup.find_all("br"):
+            br.replace_with(" ")
+        table = soup.find("table")
+        if isinstance(table, Tag):
+            found = html_table(table)
+            self.elements.append(found.model_copy(update={"position": len(self.elements)}))
+            return
+        links = [str(a["href"]) for a in soup.find_all("a", href=True)]
+        text = " ".join(soup.get_text(" ").split())
+        heading = soup.find(["h1", "h2", "h3", "h4", "h5", "h6"])
+        if heading is not None and " ".join(heading.get_text(" ").split()) == text and text:
+            number, title = split_heading_number(text)
+            self._add(ElementKind.SECTION, title, level=int(heading.name[1]), number=number)
+            return
+        self._add(ElementKind.PARAGRAPH, text, links=links)
 
     def _paragraph(self, inline: Token) -> None:
         text, links = inline_text(inline)

@@ -9,8 +9,7 @@ columns and pages when a sentence runs on.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -21,19 +20,34 @@ from pdfminer.psparser import PSException
 from pdfplumber.utils.exceptions import PdfminerException
 
 from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.documents.pdf_algorithms import algorithm_number, continues_algorithm
 from taskspace.documents.pdf_float import Float, join_continued
+from taskspace.documents.pdf_front import byline_authors
 from taskspace.documents.pdf_headings import NumberSequence, bold_title, title_block
-from taskspace.documents.pdf_layout import Line, body_size, drop_running_lines, page_lines
+from taskspace.documents.pdf_layout import (
+    Line,
+    body_size,
+    drop_running_lines,
+    join_lines,
+    page_lines,
+)
+from taskspace.documents.pdf_lines import (
+    OpenParagraph,
+    box_of,
+    column_edges,
+    continues_paragraph,
+    ends_sentence,
+)
+from taskspace.documents.pdf_runin import (
+    continues_heading,
+    head_text,
+    run_in_head,
+    split_bold_start,
+)
 from taskspace.documents.pdf_tables import find_floats
 from taskspace.documents.references import split_heading_number
+from taskspace.documents.table_shape import readable_rows, shaped_rows
 
-_AFFILIATION = re.compile(
-    r"\b(universit\w*|institut\w*|laborator\w*|lab|department|dept|college|school|inc|corp\w*"
-    r"|research|cent(er|re)|academy|usa|germany|china|france|uk|canada|japan)\b",
-    re.I,
-)
-_NAME_NOISE = re.compile(r"[\d*†‡§¶∗♠♣♥♦⋆]+")
-_TERMINAL = (".", "?", "!", ":")
 _OPENING = re.compile(r"^(abstract|summary|introduction|contents|keywords)\b", re.I)
 
 
@@ -67,17 +81,6 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-@dataclass
-class _Paragraph:
-    """A paragraph or list item still open for lines that continue it."""
-
-    index: int
-    kind: ElementKind
-    lines: list[Line] = field(default_factory=list)
-    hanging: bool = False  # first line out-dented, as in reference lists
-    formula: bool = False  # display maths, continued only by more maths
-
-
 class _Builder:
     def __init__(
         self, path: Path, pdf_pages: list[Any], pages: list[list[Line]], info: dict[str, Any]
@@ -90,10 +93,12 @@ class _Builder:
             find_floats(p, lines, self.body) for p, lines in zip(pdf_pages, self.pages, strict=True)
         ]
         self.elements: list[DocElement] = []
-        self.open: _Paragraph | None = None
+        self.open: OpenParagraph | None = None
         self.last_heading: DocElement | None = None
+        self.heading_line: Line | None = None  # the last line of the last heading
+        self.algorithm: int | None = None  # index of the algorithm box being read
         self.byline: list[Line] = []  # the lines between title and abstract
-        self.bases = _column_edges(self.pages, self.body)
+        self.bases = column_edges(self.pages, self.body)
         self.numbers = NumberSequence()
 
     def build(self) -> ParsedDocument:
@@ -122,7 +127,9 @@ class _Builder:
                 self._float(f)
             self._footnotes(notes)
         declared = str(self.info.get("Author") or "")
-        authors = _authors(self.byline) or [a.strip() for a in declared.split(";") if a.strip()]
+        authors = byline_authors(self.byline) or [
+            a.strip() for a in declared.split(";") if a.strip()
+        ]
         return ParsedDocument(
             path=str(self.path),
             format="pdf",
@@ -180,10 +187,23 @@ class _Builder:
             number, title = None, text  # "14 CFR Part 39" is not section 14
         if number is None and not larger and len(words) > 8:
             return None
-        level = number.count(".") + 1 if number else (1 if larger else 2)
+        level = number.count(".") + 1 if number else (1 if larger else self._inner_level())
         return level, number, title
 
+    def _inner_level(self) -> int:
+        """An unnumbered body-size head sits one level under the last numbered section."""
+        return len(self.numbers.last) + 1 if self.numbers.last else 2
+
     def _line(self, line: Line) -> None:
+        if self._algorithm(line) or self._heading_goes_on(line):
+            return
+        run_in = run_in_head(line) if line.bold < 1.0 else None
+        if run_in is not None and self._starts_block(line):
+            head, rest = run_in
+            self._section(line, self._inner_level(), None, head)
+            self.last_heading = None
+            self._start(ElementKind.PARAGRAPH, rest)
+            return
         heading = self._heading(line)
         if heading is not None:
             self._section(line, *heading)
@@ -194,12 +214,78 @@ class _Builder:
         if line.math >= 0.5:
             self._formula(line)
             return
-        if self.open is not None and not self.open.formula and self._continues(self.open, line):
+        if (
+            self.open is not None
+            and not self.open.formula
+            and continues_paragraph(self.open, line, self.bases)
+        ):
             self.open.lines.append(line)
             self._refresh(self.open)
             return
         kind = ElementKind.LIST_ITEM if line.bullet else ElementKind.PARAGRAPH
         self._start(kind, line)
+
+    def _algorithm(self, line: Line) -> bool:
+        """An algorithm box (:mod:`~taskspace.documents.pdf_algorithms`) is one code element."""
+        code = self.elements[self.algorithm] if self.algorithm is not None else None
+        if code is not None and continues_algorithm(line, code.page, self.body):
+            box = code.bbox or line.bbox
+            merged = (min(box[0], line.x0), box[1], max(box[2], line.x1), max(box[3], line.bottom))
+            update = {
+                "text": f"{code.text}\n{line.text}",
+                "bbox": tuple(round(v, 2) for v in merged),
+            }
+            self.elements[self.algorithm or 0] = code.model_copy(update=update)
+            return True
+        self.algorithm = None
+        number = algorithm_number(line)
+        if number is None:
+            return False
+        self.open, self.last_heading = None, None
+        self._add(
+            ElementKind.CODE,
+            line.text,
+            [line],
+            caption=line.text,
+            number=number,
+            language="pseudocode",
+        )
+        self.algorithm = len(self.elements) - 1
+        return True
+
+    def _starts_block(self, line: Line) -> bool:
+        """The line opens a new block: nothing open, a gap above it, or the text above ended."""
+        if self.open is None or self.open.formula:
+            return True
+        last = self.open.lines[-1]
+        return (
+            (line.page, line.region) != (last.page, last.region)
+            or line.top - last.bottom > 0.75 * line.size
+            or ends_sentence(last.text)
+        )
+
+    def _heading_goes_on(self, line: Line) -> bool:
+        """Add ``line`` to the heading right above it when it carries that heading on
+        (:func:`continues_heading`); its regular words after the bold ones open a paragraph."""
+        last, below = self.last_heading, self.heading_line
+        if last is None or below is None or not self.elements or self.elements[-1] is not last:
+            return False
+        if split_heading_number(line.text)[0] is not None:
+            return False
+        if not continues_heading(below, last.text, line):
+            return False
+        split = split_bold_start(line) if line.bold < 1.0 else (line, None)
+        if split is None:
+            return False
+        head, rest = split
+        text = head_text(join_lines([last.text, head.text]))
+        box = box_of([below, head])
+        self.elements[-1] = last.model_copy(update={"text": text, "bbox": box})
+        self.last_heading, self.heading_line = self.elements[-1], head
+        if rest is not None:
+            self.last_heading = self.heading_line = None
+            self._start(ElementKind.PARAGRAPH, rest)
+        return True
 
     def _section(self, line: Line, level: int, number: str | None, title: str) -> None:
         """A heading; an unnumbered line right under a heading continues its title."""
@@ -212,13 +298,15 @@ class _Builder:
             and last.bbox is not None
             and 0 <= line.top - last.bbox[3] < line.size
             and abs(line.x0 - last.bbox[0]) < 0.5 * (last.bbox[2] - last.bbox[0])
+            and self.heading_line is not None
+            and continues_heading(self.heading_line, last.text, line)
         ):
             self.elements[-1] = last.model_copy(update={"text": f"{last.text} {title}"})
-            self.last_heading = self.elements[-1]
+            self.last_heading, self.heading_line = self.elements[-1], line
             return
         self._add(ElementKind.SECTION, title, [line], level=level, number=number)
         self.numbers.accept(number, line)
-        self.last_heading = self.elements[-1]
+        self.last_heading, self.heading_line = self.elements[-1], line
 
     def _formula(self, line: Line) -> None:
         """Display maths: its lines stay together, apart from the prose around them."""
@@ -235,34 +323,7 @@ class _Builder:
 
     def _start(self, kind: ElementKind, line: Line, formula: bool = False) -> None:
         self._add(kind, line.text, [line])
-        self.open = _Paragraph(len(self.elements) - 1, kind, [line], formula=formula)
-
-    def _continues(self, paragraph: _Paragraph, line: Line) -> bool:
-        """Same column, no paragraph gap, and the line starts where running text starts."""
-        last = paragraph.lines[-1]
-        if line.bullet or abs(line.size - last.size) > 1:
-            return False
-        left, right = self.bases.get((line.page, line.column), (line.x0, line.x1))
-        if line.region != last.region or line.page != last.page:
-            return not _ends_sentence(last.text) and abs(line.x0 - left) < 4
-        if line.top - last.bottom > 0.75 * line.size:
-            return False
-        if _ends_sentence(last.text) and last.x1 < right - 0.12 * (right - left):
-            return False
-        if paragraph.kind is ElementKind.LIST_ITEM:
-            runs_on = not _ends_sentence(last.text) and not last.text.endswith(";")
-            return abs(line.x0 - paragraph.lines[0].text_x0) < 4 or (
-                runs_on and abs(line.x0 - left) < 4  # "• Installing new FCC OPS software" /
-            )  # "and doing ..." back at the margin, as the Federal Register sets bullets
-        if paragraph.hanging:
-            return abs(line.x0 - last.x0) < 4
-        if len(paragraph.lines) == 1:
-            if 4 < last.x0 - line.x0 < 25:
-                return True  # back from a first-line indent
-            if 4 < line.x0 - last.x0 < 25 and last.x1 >= right - 0.1 * (right - left):
-                paragraph.hanging = True
-                return True
-        return abs(line.x0 - left) < 4 or abs(line.x0 - last.x0) < 4
+        self.open = OpenParagraph(len(self.elements) - 1, kind, [line], formula=formula)
 
     def _footnotes(self, notes: list[Line]) -> None:
         self.last_heading = None if notes else self.last_heading
@@ -278,10 +339,10 @@ class _Builder:
                 self._refresh(self.open)
             else:
                 self._add(ElementKind.PARAGRAPH, line.text, [line])
-                self.open = _Paragraph(len(self.elements) - 1, ElementKind.PARAGRAPH, [line])
+                self.open = OpenParagraph(len(self.elements) - 1, ElementKind.PARAGRAPH, [line])
         self.open = saved
 
-    def _refresh(self, paragraph: _Paragraph) -> None:
+    def _refresh(self, paragraph: OpenParagraph) -> None:
         """Rewrite the open paragraph's text and box from its lines."""
         element = self.elements[paragraph.index]
         text = join_lines([ln.text for ln in paragraph.lines])
@@ -290,7 +351,7 @@ class _Builder:
             ln for ln in paragraph.lines if (ln.page, ln.region) == (first.page, first.region)
         ]
         self.elements[paragraph.index] = element.model_copy(
-            update={"text": text, "bbox": _box(same_page)}
+            update={"text": text, "bbox": box_of(same_page)}
         )
 
     def _float(self, item: Float) -> None:
@@ -299,7 +360,9 @@ class _Builder:
             return
         fields: dict[str, Any] = {"caption": item.caption, "number": item.number}
         if item.kind is ElementKind.TABLE:
-            fields["rows"] = item.rows or []
+            # rows whose columns ran together are no table to read cells from
+            readable = item.rows and readable_rows(item.rows)
+            fields["rows"] = shaped_rows(item.rows or []) if readable else None
         self.elements.append(
             DocElement(
                 kind=item.kind,
@@ -318,79 +381,7 @@ class _Builder:
                 position=len(self.elements),
                 text=text,
                 page=lines[0].page,
-                bbox=_box(lines),
+                bbox=box_of(lines),
                 **fields,
             )
         )
-
-
-def _ends_sentence(text: str) -> bool:
-    """Ends with a full stop (or ?, !, :), also inside closing quotes: ‘‘... 2018–23–51.’’"""
-    return text.rstrip("’”'\")]").endswith(_TERMINAL)
-
-
-def join_lines(texts: list[str]) -> str:
-    """Lines into running text, rejoining words hyphenated at the line end.
-
-    A number range or identifier broken after its dash ("737–" / "9", "2018–" / "23–51")
-    and a URL broken after "//" are rejoined without a space.
-    """
-    text = ""
-    for piece in texts:
-        if text.endswith("-") and text[-2:-1].isalpha() and piece[:1].islower():
-            text = text[:-1] + piece
-        elif (text.endswith(("–", "-")) and text[-2:-1].isdigit() and piece[:1].isdigit()) or (
-            text.endswith("://")
-        ):
-            text += piece
-        else:
-            text = f"{text} {piece}" if text else piece
-    return text
-
-
-def _box(lines: list[Line]) -> tuple[float, float, float, float]:
-    return (
-        round(min(ln.x0 for ln in lines), 2),
-        round(min(ln.top for ln in lines), 2),
-        round(max(ln.x1 for ln in lines), 2),
-        round(max(ln.bottom for ln in lines), 2),
-    )
-
-
-def _column_edges(
-    pages: list[list[Line]], body: float
-) -> dict[tuple[int, str], tuple[float, float]]:
-    """(page, column) -> (usual left edge of text lines, right edge of the column)."""
-    edges: dict[tuple[int, str], tuple[float, float]] = {}
-    for page in pages:
-        groups: dict[str, list[Line]] = defaultdict(list)
-        for line in page:
-            if abs(line.size - body) < 0.6 and not line.footnote:
-                groups[line.column].append(line)
-        for column, lines in groups.items():
-            left = Counter(round(ln.x0) for ln in lines).most_common(1)[0][0]
-            rights = sorted(ln.x1 for ln in lines)
-            edges[(lines[0].page, column)] = (float(left), rights[int(len(rights) * 0.9)])
-    return edges
-
-
-def _authors(front: list[Line]) -> list[str]:
-    """Names from the lines between title and abstract, skipping e-mails and affiliations."""
-    names: list[str] = []
-    for line in front:
-        if "@" in line.text or "http" in line.text or _AFFILIATION.search(line.text):
-            continue
-        names.extend(n for n in _split_names(line.text) if n not in names)
-    return names
-
-
-def _split_names(text: str) -> list[str]:
-    names = []
-    for part in re.split(r",|;|\band\b|&", _NAME_NOISE.sub(" ", text)):
-        words = part.split()
-        if 2 <= len(words) <= 5 and all(
-            w[:1].isupper() or w in {"van", "de", "von", "der", "da", "di", "la", "le"}
-            for w in words
-        ):
-            names.append(" ".join(words))
-    return names

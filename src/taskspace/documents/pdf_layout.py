@@ -365,3 +365,22 @@ def _page_number(text: str) -> bool:
 def chars_text(chars: list[dict[str, Any]]) -> str:
     """Glyphs left to right as text, with a space where the gap is wider than kerning."""
     return _piece(sorted(chars, key=lambda c: float(c["x0"])))[2] if chars else ""
+
+
+def join_lines(texts: list[str]) -> str:
+    """Lines into running text, rejoining words hyphenated at the line end.
+
+    A number range or identifier broken after its dash ("737–" / "9", "2018–" / "23–51")
+    and a URL broken after "//" are rejoined without a space.
+    """
+    text = ""
+    for piece in texts:
+        if text.endswith("-") and text[-2:-1].isalpha() and piece[:1].islower():
+            text = text[:-1] + piece
+        elif (text.endswith(("–", "-")) and text[-2:-1].isdigit() and piece[:1].isdigit()) or (
+            text.endswith("://")
+        ):
+            text += piece
+        else:
+            text = f"{text} {piece}" if text else piece
+    return text

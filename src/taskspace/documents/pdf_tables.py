@@ -20,7 +20,7 @@ from taskspace.documents.model import ElementKind
 from taskspace.documents.pdf_columns import Box
 from taskspace.documents.pdf_float import Float
 from taskspace.documents.pdf_grids import ruled_tables
-from taskspace.documents.pdf_layout import Line, cells
+from taskspace.documents.pdf_layout import Line, cells, join_lines
 from taskspace.documents.references import caption_kind, split_heading_number
 
 _NO_VALUE = {"unq", "n/a", "na", "-", "--", "—", "nq", "x"}
@@ -39,7 +39,7 @@ def find_floats(page: Page, lines: list[Line], body_size: float) -> list[Float]:
         if label is None or not _starts_block(lines, index):
             continue
         caption_lines = _caption_lines(lines, index)
-        caption = " ".join(c.text for c in caption_lines)
+        caption = join_lines([c.text for c in caption_lines])
         kind = ElementKind.TABLE if label[0] == "table" else ElementKind.FIGURE
         float_ = Float(
             kind,

@@ -17,6 +17,7 @@ from taskspace.sampling.engine import (
     run_template_query,
     sample_rows,
 )
+from taskspace.sampling.lints import failed_lint
 from taskspace.sampling.llm_writer import REASONS as WRITER_REASONS
 from taskspace.sampling.llm_writer import write_instances
 from taskspace.sampling.relevance import relevant_scope, template_scope
@@ -86,9 +87,13 @@ def sample_tasks(
             except MissingValue:
                 report.drop("missing")
                 continue
-            if task is not None and named(task.prompt, hidden_values(spec.hidden, row)):
+            if task is None:
+                continue
+            if named(task.prompt, hidden_values(spec.hidden, row)):
                 report.drop("spoiler")
-            elif task is not None:
+            elif (lint := failed_lint(spec, row)) is not None:
+                report.lint(lint)
+            else:
                 pool.setdefault(task.id, (spec, task))
     specs_by_task = {task_id: spec for task_id, (spec, _) in pool.items()}
     candidates = [task for _, task in pool.values()]

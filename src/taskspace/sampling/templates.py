@@ -79,6 +79,26 @@ class StepTemplate(BaseModel):
     check: list[SuccessTemplate] = Field(default_factory=list)
 
 
+class PrecisionLint(BaseModel):
+    """A computed answer column and the column of the values it was computed from."""
+
+    answer: str
+    inputs: str
+
+
+class TemplateLints(BaseModel):
+    """Which row columns the reader's lints (:mod:`taskspace.sampling.lints`) look at.
+
+    ``headings``: columns holding section headings (a heading cut mid-phrase is dropped);
+    ``entities``: columns holding entity names (a generic word is dropped);
+    ``precision``: computed answers that must keep their inputs' precision.
+    """
+
+    headings: list[str] = Field(default_factory=list)
+    entities: list[str] = Field(default_factory=list)
+    precision: list[PrecisionLint] = Field(default_factory=list)
+
+
 class TemplateSpec(BaseModel):
     """One task template as written in ``metapaths/<kind>/<name>.yaml``."""
 
@@ -103,6 +123,7 @@ class TemplateSpec(BaseModel):
         default_factory=list,
         description="row columns the prompt must not name (the spoiler check drops it)",
     )
+    lints: TemplateLints = Field(default_factory=TemplateLints)
     tier: Literal["business", "interaction", "basic"] | None = Field(
         default=None, description="web meta-path tier: business data, general, fallback"
     )

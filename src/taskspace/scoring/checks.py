@@ -10,6 +10,8 @@ strict about content, so that ``success`` means what a reader of the task would 
 - ``number``: the gold's numbers all appear among the answer's numbers, and the answer
   states no other number except ones the prompt already names ("section 3 has 2
   subsections"). "1,200" = "1200", "12.0" = "12", "$12 MW" = "12", "three" = "3".
+  A gold written with decimals is met at its own precision: for a gold "0.302" an
+  answer "0.3021" (which rounds to it) passes, "0.3" (coarser) does not.
   A gold without a number is checked as ``exact``.
 - ``contains_all``: every ``|``-separated gold item appears, normalised, as a run of
   whole tokens in the normalised answer; punctuation inside an item may be joined or
@@ -108,6 +110,21 @@ def _same_number(first: float, second: float) -> bool:
     return math.isclose(first, second, rel_tol=1e-9, abs_tol=1e-12)
 
 
+@lru_cache(maxsize=16384)
+def decimal_places(text: str) -> tuple[int, ...]:
+    """How many decimals each number written in digits in ``text`` has ("0.30 and 12" ->
+    (2, 0)), in the order :func:`numbers_in` finds them."""
+    return tuple(len(match.partition(".")[2]) for match in _NUMBER.findall(text))
+
+
+def _meets(wanted: float, places: int, given: float) -> bool:
+    """``given`` equals ``wanted`` at the precision ``wanted`` is written with: rounded to
+    ``places`` decimals it is the same number (a gold with no decimals: equal)."""
+    if _same_number(wanted, given):
+        return True
+    return places > 0 and abs(given - wanted) <= 0.5 * 10.0 ** (-places) + 1e-12
+
+
 def _exact(gold: str, answer: str, prompt: str) -> bool:
     return tokens(answer) == tokens(gold)
 
@@ -116,11 +133,16 @@ def _number(gold: str, answer: str, prompt: str) -> bool:
     wanted = numbers_in(gold)
     if not wanted:
         return _exact(gold, answer, prompt)
+    places = decimal_places(gold) + (0,) * len(wanted)  # number words have no decimals
     given = numbers_in(answer)
-    if not all(any(_same_number(w, g) for g in given) for w in wanted):
+    precise = [(w, p) for w, p in zip(wanted, places, strict=False)]
+    if not all(any(_meets(w, p, g) for g in given) for w, p in precise):
         return False
-    allowed = wanted + numbers_in(prompt)
-    return all(any(_same_number(g, a) for a in allowed) for g in given)
+    allowed = numbers_in(prompt)
+    return all(
+        any(_meets(w, p, g) for w, p in precise) or any(_same_number(g, a) for a in allowed)
+        for g in given
+    )
 
 
 def _spaced(text: str) -> str:
