@@ -14,6 +14,7 @@ crash with a TypeError or put "None" or an empty “” into a prompt.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -80,6 +81,16 @@ def _join(value: Any, separator: str = "") -> str:
     return separator.join(str(item) for item in items)
 
 
+_NUMBER = re.compile(r"[-+−]?(?:\d[\d,]*)?(?:\.\d+)?%?")
+
+
+def _numeric(value: Any) -> bool:
+    """Whether ``value`` reads as a number ("-3.5", "1,200", "12%"): a row named by a number
+    is no row label; "-f, --config-file" is one."""
+    text = "" if value is None else str(value).strip()
+    return bool(text) and any(ch.isdigit() for ch in text) and _NUMBER.fullmatch(text) is not None
+
+
 def _finalize(value: Any) -> Any:
     """Every ``{{ … }}`` output: a null is a missing value, never the text "None"."""
     if value is None:
@@ -99,6 +110,7 @@ def _environment() -> Environment:
     env.filters["clip"] = _clip
     env.filters["trim"] = _trim
     env.filters["join"] = _join
+    env.filters["numeric"] = _numeric
     return env
 
 
