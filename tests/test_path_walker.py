@@ -38,9 +38,10 @@ from taskspace.graph.connection import Graph
 from taskspace.llm.client import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
+from tests.paths_support import FIXTURES
 from tests.web_support import empty_graph
-from tests.wikidata_support import FILM_SLICE, shared
 
+EXCERPT = FIXTURES / "codex_kgtk_pacino.nt"
 NO_KEY: dict[str, str | None] = {"ANTHROPIC_API_KEY": None}
 RESULT_KEYS = {"apps", "query", "actions", "total"}
 """Each app tool's result has one of these keys (AppList, SearchResults, ItemPage,
@@ -51,14 +52,16 @@ ActionTargets): the walker's tool messages are the tools' own results."""
 def walked(
     session_graph: Graph, server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Graph, list[Task], dict[str, Any], dict[str, str | None]]]:
-    """The film slice loaded by `kg load wikidata --apps` into an emptied graph, ten
+    """The real CoDEx/KGTK excerpt (tests/fixtures/paths/codex_kgtk_pacino.nt: the shared
+    film slice has no labels on its people, so paths cannot pass through them) loaded by
+    `kg load wikidata --apps` into an emptied graph, ten
     level-1 path tasks sampled by `kg sample paths`, and `kg eval run --agent path-walker`
     over them with no key: the tasks, the run's summary and the environment."""
     empty_graph(session_graph)
     env = {**server_env, **NO_KEY}
     runner = CliRunner()
     loaded = runner.invoke(
-        cli, ["load", "wikidata", str(shared(FILM_SLICE)), "--apps", "--json"], env=env
+        cli, ["load", "wikidata", str(EXCERPT), "--apps", "--json"], env=env
     )
     assert loaded.exit_code == 0, loaded.output
     out = tmp_path_factory.mktemp("walker") / "paths.jsonl"

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from markupsafe import escape
 from playwright.sync_api import sync_playwright
 
 from taskspace.cli.main import cli
@@ -66,7 +67,7 @@ def served(sampled: Path, server_env: dict[str, str]) -> Iterator[str]:
 
 
 def test_the_page_shows_each_task_with_its_grounding_and_source_text(
-    sampled: Path, server_env: dict[str, str]
+    sampled: Path, server_env: dict[str, str], session_graph: Graph
 ) -> None:
     result = kg(server_env, "sample", "review", str(sampled))
     assert result.exit_code == 0, result.output
@@ -79,7 +80,17 @@ def test_the_page_shows_each_task_with_its_grounding_and_source_text(
         # every grounding node the graph holds is listed by its id
         assert all(ref.id in html for ref in task.grounding[:40])
     # the source: file names of the real EIPs and their own words
-    assert "eip-1559" in html and "base fee" in html.lower()
+    # the source: where each node sits (the real files) and its own words, as read from
+    # the graph
+    assert "html_md/eip-" in html
+    texts = session_graph.read_text(
+        "UNWIND $ids AS id MATCH (n:DocElement {id: id}) WHERE n.text <> '' "
+        "RETURN n.text AS text",
+        ids=[ref.id for task in tasks for ref in task.grounding],
+    )
+    assert texts
+    for row in texts:
+        assert str(escape(" ".join(row["text"].split())[:60])) in html
 
 
 def test_verdicts_clicked_in_chromium_are_saved_summarised_and_put_on_tasks(

@@ -18,7 +18,7 @@ from taskspace.sampling.templates import load_templates, template_root
 from taskspace.tasks.store import write_jsonl
 
 FIXTURES = Path(__file__).resolve().parents[1] / "examples" / "documents"
-SCAN = 3
+SCAN = 2
 
 WINDOW = re.compile(
     r"UNION ALL.*?\$start AS from.*?\.id >= from.*?LIMIT \$scan.*?"
