@@ -89,3 +89,28 @@ def precision_mismatch(answer: str, inputs: Iterable[str]) -> str | None:
     if decimals(answer) != wanted:
         return f"answer {answer!r} has {decimals(answer)} decimals, its inputs {wanted}"
     return None
+
+
+LINK_HEAVY = 0.5
+"""A table without a header whose text is at least this share link text is navigation."""
+
+LINKS_ONLY = 0.8
+"""A table whose text is at least this share link text is navigation even with a header
+(a "related pages" box with two column titles over lists of links)."""
+
+REPEATED = 3
+"""A table shown with the same text on this many pages is site furniture, not content."""
+
+
+def layout_table(header: bool | None, link_share: float | None, repeats: int = 1) -> str | None:
+    """Why a table reads as layout rather than content, or None: a header row or th
+    cells (``header``; None when unknown counts as none), the share of its text that is
+    link text, and on how many pages of the site the same table appears."""
+    share = link_share or 0.0
+    if repeats >= REPEATED:
+        return f"the same table appears on {repeats} pages (site navigation or boilerplate)"
+    if share >= LINKS_ONLY:
+        return f"{share:.0%} of the table's text is link text"
+    if not header and share >= LINK_HEAVY:
+        return f"no header row and {share:.0%} of its text is link text"
+    return None
