@@ -26,6 +26,7 @@ from taskspace.sampling.templates import TemplateSpec, load_templates
 from taskspace.sampling.tiers import tier_counts, tiered
 from taskspace.sampling.vectors import Embedder, task_vectors
 from taskspace.tasks.family import SampleReport
+from taskspace.tasks.lints import failed_row_lint
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
 
@@ -86,7 +87,9 @@ def sample_tasks(
             except MissingValue:
                 report.drop("missing")
                 continue
-            if task is not None and named(task.prompt, hidden_values(spec.hidden, row)):
+            if task is not None and (linted := failed_row_lint(spec.lints, row, task.prompt)):
+                report.lint(linted)
+            elif task is not None and named(task.prompt, hidden_values(spec.hidden, row)):
                 report.drop("spoiler")
             elif task is not None:
                 pool.setdefault(task.id, (spec, task))

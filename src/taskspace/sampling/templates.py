@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, field_validator
 from taskspace.graph.names import checked_label, checked_rel_type
 from taskspace.resources import resource_dir
 from taskspace.scoring.checks import parse_check
+from taskspace.tasks.lints import ROW_LINTS
 from taskspace.tasks.model import CriterionKind, Difficulty
 
 MAX_HOPS = 40
@@ -103,6 +104,10 @@ class TemplateSpec(BaseModel):
         default_factory=list,
         description="row columns the prompt must not name (the spoiler check drops it)",
     )
+    lints: list[str] = Field(
+        default_factory=list,
+        description="lints a candidate must pass (taskspace.tasks.lints.ROW_LINTS), counted",
+    )
     tier: Literal["business", "interaction", "basic"] | None = Field(
         default=None, description="web meta-path tier: business data, general, fallback"
     )
@@ -110,6 +115,14 @@ class TemplateSpec(BaseModel):
     steps: list[StepTemplate] = Field(default_factory=list)
     success: list[SuccessTemplate] = Field(default_factory=list)
     path: Path | None = None
+
+    @field_validator("lints")
+    @classmethod
+    def _lints(cls, value: list[str]) -> list[str]:
+        unknown = [name for name in value if name not in ROW_LINTS]
+        if unknown:
+            raise ValueError(f"unknown lint {unknown[0]!r}: choose from {', '.join(ROW_LINTS)}")
+        return value
 
     @field_validator("check")
     @classmethod

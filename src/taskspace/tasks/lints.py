@@ -14,7 +14,8 @@ so that the summary can say what each one means.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 LINTS: dict[str, str] = {
     "heading_cut": "a heading ends mid-phrase (hyphen, article, preposition, open verb)",
@@ -113,4 +114,29 @@ def layout_table(header: bool | None, link_share: float | None, repeats: int = 1
         return f"{share:.0%} of the table's text is link text"
     if not header and share >= LINK_HEAVY:
         return f"no header row and {share:.0%} of its text is link text"
+    return None
+
+
+RowLint = Callable[[Mapping[str, Any], str], str | None]
+"""A lint a template declares (``lints:`` in its YAML): it reads the candidate's query
+row and rendered prompt, and returns why the candidate fails, or None."""
+
+ROW_LINTS: dict[str, RowLint] = {
+    "layout_table": lambda row, _prompt: layout_table(
+        row.get("table_header"), row.get("table_link_share"), int(row.get("table_repeats") or 1)
+    ),
+    "url_in_prompt": lambda row, prompt: url_in_prompt(
+        prompt, [str(row[c]) for c in ("target_url", "goal_url") if row.get(c)]
+    ),
+}
+"""The lints a template may declare, by name, and the row columns each one reads:
+``layout_table`` ``table_header``, ``table_link_share``, ``table_repeats``;
+``url_in_prompt`` ``target_url`` and ``goal_url``."""
+
+
+def failed_row_lint(names: Sequence[str], row: Mapping[str, Any], prompt: str) -> str | None:
+    """The first of the lints ``names`` that rejects the candidate, or None."""
+    for name in names:
+        if ROW_LINTS[name](row, prompt) is not None:
+            return name
     return None
