@@ -3,11 +3,12 @@
 Old and generated sites lay pages out with ``<table>``: a grid holding the whole page, a
 bar of links, a prev/next strip, a box of "related" links. A task that asks about such a
 table asks about furniture, so every crawled table is judged here from the shape the
-page measured (``extract.js``): a content table has a header (a row of th cells, a
-thead, th cells heading its rows, or a caption), at least two rows and two columns, and
-text that is not mostly link text; a layout table nests tables, says it is presentation
-or navigation, or fails those. The link-text rule is the one the samplers' lint applies
-(:func:`taskspace.tasks.lints.layout_table`), so extraction and sampling judge alike.
+page measured (``extract.js``): a content table has at least two rows, a header (a row
+of th cells, a thead, th cells heading its rows, or a caption) or at least two columns,
+and data cells whose text is not mostly link text; a layout table nests tables, says it
+is presentation or navigation, or fails those. The link-text rule is the one the
+samplers' lint applies (:func:`taskspace.tasks.lints.layout_table`), so extraction and
+sampling judge alike.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ EMPTY_CELLS = 0.5
 
 @dataclass(frozen=True)
 class TableShape:
-    """What the page measured of one ``<table>`` (character counts leave whitespace out)."""
+    """What the page measured of one ``<table>``: ``text_chars`` and ``link_chars`` count
+    the text of its data cells (td; the whole table when it has none), whitespace left
+    out, so a header row over lists of links does not hide that they are links."""
 
     rows: int
     cols: int
@@ -49,7 +52,7 @@ class TableShape:
 
     @property
     def link_share(self) -> float:
-        """The share of the table's text that is link text (0 for an empty table)."""
+        """The share of the data cells' text that is link text (0 for an empty table)."""
         return min(1.0, self.link_chars / self.text_chars) if self.text_chars else 0.0
 
 
@@ -61,8 +64,10 @@ def layout_reason(shape: TableShape) -> str | None:
         return f"marked as {shape.hint}"
     if shape.nested:
         return "holds tables of its own (a layout grid)"
-    if shape.rows < 2 or shape.cols < 2:
-        return f"{shape.rows} row(s) by {shape.cols} column(s): a bar or a list, not a table"
+    if shape.rows < 2:
+        return "a single row: a bar, not a table"
+    if shape.cols < 2 and not shape.header:
+        return "a single column without a header: a list, not a table"
     if shape.cells and shape.empty_cells / shape.cells >= EMPTY_CELLS:
         return f"{shape.empty_cells} of {shape.cells} cells are empty (a spacer grid)"
     return layout_table(shape.header, shape.link_share)
