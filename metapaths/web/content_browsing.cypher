@@ -1,9 +1,17 @@
 // content_browsing (business tier): browse by 1-2 links to a page holding a visible
-// table, and read the heading the table sits under. Which of the target's tables is
-// asked about follows the seed's id, so different seeds ask about different tables.
+// content table, and read the heading of the section the table sits in. Which of the
+// target's tables is asked about follows the seed's id, so different seeds ask about
+// different tables.
 // Meta-path: Link($anchor) -[NAVIGATES_TO]-> WebPage
 //            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){0,1}
-//            -[HAS_ELEMENT]-> Table, Heading (the nearest one above the table)
+//            -[HAS_ELEMENT]-> Table, Heading (the section's heading)
+// Layout tables (a page grid, a bar or box of links, a prev/next strip: `layout` set by
+// the crawler, taskspace.web.tables) are never asked about. The rows carry what the
+// `layout_table` lint reads again: the table's header flag, its share of link text and
+// on how many pages the same table appears (furniture repeats; the crawler sees one page).
+// The heading is the last one before the table in reading order that stands above it in
+// the same column: a sidebar's heading beside the table is not the table's.
+// A table is asked about only when its first words name it alone on its page.
 // The seed: the anchors through the id index when re-deriving (so tasks are checked in
 // constant time), else the seeded window: $scan link elements in id order from $start,
 // wrapping to the first ids (see metapaths/web/README.md).
@@ -34,17 +42,40 @@ MATCH (site:WebSite)-[:HAS_PAGE]->(start:WebPage)-[:HAS_ELEMENT]->(seed)
 WHERE seed.visible AND seed.enabled AND seed.selector IS NOT NULL
   AND size(trim(coalesce(seed.name, ''))) > 1 AND first <> start
 WITH site, collect({start: start, seed: seed, first: first}) AS seeds
-// The site's shelves (a visible table with the nearest visible heading above it), once.
+// The site's shelves (a visible content table, the heading of its section, the table's
+// first words with that heading cut off their front), once.
 CALL (site) {
   MATCH (site)-[:HAS_PAGE]->(p:WebPage)-[:HAS_ELEMENT]->(t:WebElement {kind: 'table'})
-  WHERE t.visible AND t.selector IS NOT NULL AND size(trim(coalesce(t.text, ''))) > 10
+  WHERE t.visible AND size(trim(coalesce(t.text, ''))) > 10
+  WITH t.text AS text, collect({page: p, table: t}) AS same, count(DISTINCT p) AS repeats
+  UNWIND same AS x
+  WITH x.page AS p, x.table AS t, repeats
+  WHERE t.selector IS NOT NULL AND NOT coalesce(t.layout, false)
   CALL (p, t) {
     MATCH (p)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
-    WHERE h.visible AND h.bbox[1] < t.bbox[1] AND size(trim(coalesce(h.name, ''))) > 1
-    RETURN h ORDER BY h.bbox[1] DESC, h.id LIMIT 1
+    WHERE h.visible AND size(trim(coalesce(h.name, ''))) > 1 AND h.bbox[1] < t.bbox[1]
+      AND (h.dom_order IS NULL OR t.dom_order IS NULL OR h.dom_order < t.dom_order)
+      AND h.bbox[0] < t.bbox[0] + t.bbox[2] AND t.bbox[0] < h.bbox[0] + h.bbox[2]
+    RETURN h ORDER BY coalesce(h.dom_order, 0) DESC, h.bbox[1] DESC, h.id LIMIT 1
   }
-  WITH p, t, h ORDER BY t.id
-  RETURN collect({page: p, table: t, heading: h}) AS shelves
+  WITH p, t, h, repeats,
+       CASE WHEN toLower(trim(t.text)) STARTS WITH toLower(trim(h.name))
+            THEN trim(substring(trim(t.text), size(trim(h.name))))
+            ELSE trim(t.text) END AS rest
+  WITH p, t, h, repeats, rest,
+       reduce(s = '', w IN [w IN split(rest, ' ') WHERE w <> ''][0..8] |
+              s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS opening
+  WHERE size(opening) > 10
+    AND NOT EXISTS {
+      MATCH (p)-[:HAS_ELEMENT]->(o:WebElement {kind: 'table'})
+      WHERE o <> t AND toLower(o.text) CONTAINS toLower(opening)
+    }
+  WITH p, t, h, repeats, opening ORDER BY t.id
+  RETURN collect({page: p, table: t, heading: h, opening: opening, repeats: repeats,
+                  link_share: coalesce(t.link_share, toFloat(reduce(n = 0, l IN COLLECT {
+                    MATCH (t)-[:CONTAINS]->{1,4}(l:WebElement {kind: 'link'}) RETURN l
+                  } | n + size(replace(coalesce(l.name, ''), ' ', ''))))
+                  / size(replace(t.text, ' ', '')))}) AS shelves
 }
 WITH site, seeds, shelves, [x IN shelves | x.page] AS shelf_pages
 UNWIND seeds AS s
@@ -69,10 +100,9 @@ RETURN seed.id AS anchor, start.url AS start_url, coalesce(start.name, start.tit
        shelf.table.selector AS table_selector, shelf.table.text AS table_text,
        // The prompt names the table by its first words; a caption that repeats the
        // heading would give the answer away, so the heading is cut off the front.
-       CASE WHEN toLower(trim(shelf.table.text)) STARTS WITH toLower(trim(shelf.heading.name))
-            THEN trim(substring(trim(shelf.table.text), size(trim(shelf.heading.name))))
-            ELSE trim(shelf.table.text) END AS table_start,
-       shelf.heading.name AS heading, start.url AS page, site.origin AS document_id,
+       shelf.opening AS table_start, shelf.heading.name AS heading,
+       shelf.table.header AS table_header, shelf.link_share AS table_link_share,
+       shelf.repeats AS table_repeats, start.url AS page, site.origin AS document_id,
        [{label: 'WebSite', id: site.id}, {label: 'WebPage', id: start.id},
         {label: 'WebElement', id: seed.id}]
        + [x IN hops | {label: 'WebElement', id: x.id}]

@@ -65,15 +65,26 @@ WITH site, start, seed, first, hops, via, target,
        RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS target_heading
 // The goal is told by the target's content, never by its name: a section heading of the
-// target page that no other page of the site shows (so the goal is one page). The
-// headings shown on one page only are gathered once per site, not once per candidate.
+// target page that no other page of the site shows, nor holds inside a longer heading
+// ("DocumentRoot" is not one page's when another has "DocumentRoot Directive"). That
+// needs the whole site: a site the crawl saw only in part (`complete` false: a page or
+// depth limit left linked pages unloaded) gives no such task. The headings are compared
+// once per site, for the targets' headings only.
 WITH site, collect({start: start, seed: seed, first: first, hops: hops, via: via,
                     target: target, target_heading: target_heading}) AS found
-CALL (site) {
+WHERE coalesce(site.complete, false)
+CALL (site, found) {
+  UNWIND found AS f
+  WITH DISTINCT f.target AS target
+  MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+  WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
+  WITH collect(DISTINCT toLower(trim(h.name))) AS wanted
   MATCH (site)-[:HAS_PAGE]->(p:WebPage)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
-  WITH toLower(trim(h.name)) AS name, count(DISTINCT p) AS pages
+  WITH wanted, p, toLower(trim(coalesce(h.name, ''))) AS name
+  UNWIND [w IN wanted WHERE name CONTAINS w] AS hit
+  WITH hit, count(DISTINCT p) AS pages
   WHERE pages = 1
-  RETURN collect(name) AS once
+  RETURN collect(hit) AS once
 }
 UNWIND found AS f
 WITH site, once, f.start AS start, f.seed AS seed, f.first AS first, f.hops AS hops,
