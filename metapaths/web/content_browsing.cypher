@@ -58,6 +58,13 @@ CALL (site) {
       AND h.bbox[0] < t.bbox[0] + t.bbox[2] AND t.bbox[0] < h.bbox[0] + h.bbox[2]
     RETURN h ORDER BY coalesce(h.dom_order, 0) DESC, h.bbox[1] DESC, h.id LIMIT 1
   }
+  // A table in the page's opening, under its main heading (the first h1), is not asked
+  // about: the prompt names the page, and its main heading restates that name.
+  WITH p, t, h, repeats
+  WHERE NOT (h.tag = 'h1' AND NOT EXISTS {
+    MATCH (p)-[:HAS_ELEMENT]->(m:WebElement {kind: 'heading', tag: 'h1'})
+    WHERE m.dom_order < h.dom_order
+  })
   WITH p, t, h, repeats,
        CASE WHEN toLower(trim(t.text)) STARTS WITH toLower(trim(h.name))
             THEN trim(substring(trim(t.text), size(trim(h.name))))

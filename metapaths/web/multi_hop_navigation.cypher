@@ -98,6 +98,12 @@ WITH site, start, seed, first, hops, via, target, target_heading,
        RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS section
 WHERE section IS NOT NULL
+// One route per goal page: tasks that differ only in where they start ask the same thing.
+WITH site, start, seed, first, hops, via, target, target_heading, section ORDER BY seed.id
+WITH target, head(collect({site: site, start: start, seed: seed, first: first, hops: hops,
+                           via: via, target_heading: target_heading, section: section})) AS r
+WITH r.site AS site, r.start AS start, r.seed AS seed, r.first AS first, r.hops AS hops,
+     r.via AS via, target, r.target_heading AS target_heading, r.section AS section
 RETURN seed.id AS anchor, start.url AS start_url, coalesce(start.name, start.title) AS page_title,
        seed {.name, .selector, .som} AS seed,
        [i IN range(0, size(hops) - 1) | {name: hops[i].name, selector: hops[i].selector,
