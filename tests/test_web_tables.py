@@ -4,9 +4,10 @@ tests/fixtures/web/httpd_manual holds four pages of the manual as built in apach
 (see tests/fixtures/SOURCES.md): the home page, whose whole body is one table of link
 lists (a layout grid), the directive quick reference, whose letter bar is a table holding
 two small legend tables, a CGI how-to with a "Related Modules / Related Directives" box
-(a table of links under a header row), and the common MPM directives, whose directive
+(a table of links under a header row), the common MPM directives, whose directive
 tables (Description, Syntax, Default …) are content and stand beside a sidebar with a
-"See also" heading. Sampled from that crawl before layout tables were told apart, content
+"See also" heading, and core's Mutex directive, whose table of mutex names follows a
+warning box. Sampled from that crawl before layout tables were told apart, content
 browsing asked under which heading the home page's link grid or the related-links box
 appears, answered "See also" for a directive table, and asked for the heading of the
 module's summary table, which is the page's own title again.
@@ -109,11 +110,14 @@ SECTIONS = {
     "Description: Treat some errors accepting a new connection": "AcceptErrorsNonFatal Directive",
     "Description: Directory where Apache HTTP Server attempts to": "CoreDumpDirectory Directive",
     "Description: Enables a hook that runs exception handlers": "EnableExceptionHook Directive",
+    "Description: Configures mutex mechanism and lock file directory": "Mutex Directive",
 }
 """The content tables of the fixture that sit in a section of their own, by their first
-eight words, and that section's heading, read off mod/mpm_common.html by hand. The
-module's summary table and the quick reference's tables stand under their page's main
-heading, which restates the page the prompt names, so they are not asked about."""
+eight words, and that section's heading, read off mod/mpm_common.html and mod/core.html
+by hand. The module's summary table and the quick reference's tables stand under their
+page's main heading, which restates the page the prompt names, so they are not asked
+about; nor is core's table of mutex names, which follows a "Security" warning box: the
+last heading before it is the box's title, not its section's."""
 
 
 def test_content_browsing_asks_about_content_tables_under_their_own_section(
@@ -124,6 +128,8 @@ def test_content_browsing_asks_about_content_tables_under_their_own_section(
     # CoreDumpDirectory's table stands level with the sidebar's "See also" heading: the
     # heading nearest above it on screen, but not the heading of its section.
     assert asked == SECTIONS
+    mutex_names = [t for t in manual.tables("/mod/core.html") if t["text"].startswith("Mutex")]
+    assert mutex_names and mutex_names[0]["layout"] is False
 
 
 def test_the_layout_table_lint_drops_what_a_graph_without_the_judgement_lets_through(

@@ -1,7 +1,7 @@
 // content_browsing (business tier): browse by 1-2 links to a page holding a visible
 // content table, and read the heading of the section the table sits in. Which of the
-// target's tables is asked about follows the seed's id, so different seeds ask about
-// different tables.
+// target's tables is asked about turns with the route, so that different routes ask
+// about different tables, and each table is asked about once.
 // Meta-path: Link($anchor) -[NAVIGATES_TO]-> WebPage
 //            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){0,1}
 //            -[HAS_ELEMENT]-> Table, Heading (the section's heading)
@@ -51,6 +51,8 @@ CALL (site) {
   UNWIND same AS x
   WITH x.page AS p, x.table AS t, repeats
   WHERE t.selector IS NOT NULL AND NOT coalesce(t.layout, false)
+    // a table inside another table's cell is part of that table, not one to name
+    AND NOT EXISTS { MATCH (:WebElement {kind: 'table'})-[:CONTAINS]->{1,4}(t) }
   CALL (p, t) {
     MATCH (p)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
     WHERE h.visible AND size(trim(coalesce(h.name, ''))) > 1 AND h.bbox[1] < t.bbox[1]
@@ -58,13 +60,17 @@ CALL (site) {
       AND h.bbox[0] < t.bbox[0] + t.bbox[2] AND t.bbox[0] < h.bbox[0] + h.bbox[2]
     RETURN h ORDER BY coalesce(h.dom_order, 0) DESC, h.bbox[1] DESC, h.id LIMIT 1
   }
+  // That heading must head the table's own section: its parent element holds the table
+  // (not a note or warning box closed before it), and it is not a box's label ("Example:").
   // A table in the page's opening, under its main heading (the first h1), is not asked
   // about: the prompt names the page, and its main heading restates that name.
   WITH p, t, h, repeats
-  WHERE NOT (h.tag = 'h1' AND NOT EXISTS {
-    MATCH (p)-[:HAS_ELEMENT]->(m:WebElement {kind: 'heading', tag: 'h1'})
-    WHERE m.dom_order < h.dom_order
-  })
+  WHERE t.xpath STARTS WITH substring(h.xpath, 0, size(h.xpath) - size(last(split(h.xpath, '/'))))
+    AND NOT trim(h.name) ENDS WITH ':'
+    AND NOT (h.tag = 'h1' AND NOT EXISTS {
+      MATCH (p)-[:HAS_ELEMENT]->(m:WebElement {kind: 'heading', tag: 'h1'})
+      WHERE m.dom_order < h.dom_order
+    })
   WITH p, t, h, repeats,
        CASE WHEN toLower(trim(t.text)) STARTS WITH toLower(trim(h.name))
             THEN trim(substring(trim(t.text), size(trim(h.name))))
@@ -98,9 +104,19 @@ CALL (start, first, shelf_pages) {
   WHERE target IN shelf_pages
   RETURN hop AS hops, target ORDER BY size(hop), [x IN hop | x.id] LIMIT 1
 }
+// Which of the target's tables a route asks about turns with the route's links (their
+// place in their pages and their text), so routes into one page spread over its tables.
 WITH site, start, seed, hops, target, [x IN shelves WHERE x.page = target] AS options
-WITH site, start, seed, hops, target,
-     head([x IN options WHERE x.table.id > seed.id] + options) AS shelf
+WITH site, start, seed, hops, target, options,
+     reduce(n = size(seed.xpath) * 7 + size(seed.name), h IN hops |
+            n * 31 + size(h.xpath) * 7 + size(h.name)) AS turn
+WITH site, start, seed, hops, target, options[turn % size(options)] AS shelf
+// One route per table: tasks that differ only in where they start ask the same thing.
+WITH site, start, seed, hops, target, shelf ORDER BY seed.id
+WITH shelf.table AS table, head(collect({site: site, start: start, seed: seed, hops: hops,
+                                         target: target, shelf: shelf})) AS r
+WITH r.site AS site, r.start AS start, r.seed AS seed, r.hops AS hops, r.target AS target,
+     r.shelf AS shelf
 RETURN seed.id AS anchor, start.url AS start_url, coalesce(start.name, start.title) AS page_title,
        seed {.name, .selector, .som} AS seed, [x IN hops | x {.name, .selector, .som}] AS hops,
        target.url AS target_url, coalesce(target.name, target.title) AS target_title,

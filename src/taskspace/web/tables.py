@@ -5,8 +5,8 @@ bar of links, a prev/next strip, a box of "related" links. A task that asks abou
 table asks about furniture, so every crawled table is judged here from the shape the
 page measured (``extract.js``): a content table has at least two rows, a header (a row
 of th cells, a thead, th cells heading its rows, or a caption) or at least two columns,
-and data cells whose text is not mostly link text; a layout table nests tables, says it
-is presentation or navigation, or fails those. The link-text rule is the one the
+and data cells whose text is not mostly link text; a layout table nests tables without
+a header, says it is presentation or navigation, or fails those. The link-text rule is the one the
 samplers' lint applies (:func:`taskspace.tasks.lints.layout_table`), so extraction and
 sampling judge alike.
 """
@@ -62,7 +62,7 @@ def layout_reason(shape: TableShape) -> str | None:
         return "marked role=presentation"
     if shape.hint:
         return f"marked as {shape.hint}"
-    if shape.nested:
+    if shape.nested and not shape.header:
         return "holds tables of its own (a layout grid)"
     if shape.rows < 2:
         return "a single row: a bar, not a table"
