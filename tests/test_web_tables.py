@@ -110,6 +110,7 @@ SECTIONS = {
     "Description: Treat some errors accepting a new connection": "AcceptErrorsNonFatal Directive",
     "Description: Directory where Apache HTTP Server attempts to": "CoreDumpDirectory Directive",
     "Description: Enables a hook that runs exception handlers": "EnableExceptionHook Directive",
+    "Description: Directory that forms the main document tree": "DocumentRoot Directive",
     "Description: Configures mutex mechanism and lock file directory": "Mutex Directive",
 }
 """The content tables of the fixture that sit in a section of their own, by their first
