@@ -69,10 +69,17 @@ WITH site, target, t, h,
 WITH site, target, t, h,
      reduce(s = '', w IN [w IN split(rest, ' ') WHERE w <> ''][0..8] |
             s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS opening
+// Alone: no other table of the page holds those words, nor opens with them up to a
+// plural ("extension to the" is not told from "extensions to the" at a glance).
+WITH site, target, t, h, opening,
+     [w IN split(toLower(opening), ' ') |
+      CASE WHEN w ENDS WITH 's' THEN left(w, size(w) - 1) ELSE w END] AS stem
 WHERE size(opening) > 10
   AND NOT EXISTS {
     MATCH (target)-[:HAS_ELEMENT]->(o:WebElement {kind: 'table'})
-    WHERE o <> t AND toLower(o.text) CONTAINS toLower(opening)
+    WHERE o <> t AND (toLower(o.text) CONTAINS toLower(opening)
+      OR [w IN [w IN split(toLower(o.text), ' ') WHERE w <> ''][0..size(stem)] |
+          CASE WHEN w ENDS WITH 's' THEN left(w, size(w) - 1) ELSE w END] = stem)
   }
 // The route: one click from a page without content tables when such a page links to the
 // target, else two; one route per start page (its first link to the target), found once
