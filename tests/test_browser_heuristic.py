@@ -51,6 +51,7 @@ pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chrom
 
 COUNT = 12
 BUSINESS_COUNT = 20
+BUSINESS_MIN = 8
 BUSINESS = {"content_browsing", "multi_hop_navigation"}
 WITHHELD = "(withheld)"
 
@@ -200,12 +201,15 @@ def test_nav_link_tasks_name_their_link_alone_on_its_page(sampled: Sampled) -> N
 
 @pytest.fixture(scope="module")
 def business(crawled: Crawled, server_env: dict[str, str]) -> Sampled:
-    """A default sample (``-n 20 --seed 1``): all business tier, filled first. The file
-    the agent runs on has every answer withheld: what it answers, it read off the pages
-    (the environment still checks the success criteria on the final page)."""
-    options = ["-n", str(BUSINESS_COUNT), "--seed", "1"]
+    """Up to ``-n 20 --seed 1`` of the business templates: content browsing asks about
+    each content table once and navigation has one goal per page, so the site holds
+    fewer than twenty. The file the agent runs on has every answer withheld: what it
+    answers, it read off the pages (the environment still checks the success criteria
+    on the final page)."""
+    templates = [option for name in sorted(BUSINESS) for option in ("--template", name)]
+    options = ["-n", str(BUSINESS_COUNT), "--seed", "1", *templates]
     _, tasks = sample_web(crawled, server_env, "business", options)
-    assert len(tasks) == BUSINESS_COUNT
+    assert BUSINESS_MIN <= len(tasks) <= BUSINESS_COUNT
     assert {task.template for task in tasks} == BUSINESS
     blind = crawled.home / "business-blind.jsonl"
     write_jsonl([task.model_copy(update={"answer": WITHHELD}) for task in tasks], blind)
@@ -223,7 +227,7 @@ def test_heuristic_solves_business_tasks(business: Sampled, server_env: dict[str
         result = CliRunner().invoke(cli, [*arguments, "--origin", site, "--json"], env=server_env)
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
-    assert summary["samples"] == BUSINESS_COUNT and summary["errors"] == 0
+    assert summary["samples"] == len(business.tasks) and summary["errors"] == 0
 
     budget = load_agent_spec("heuristic").max_steps
     by_id = {task.id: task for task in business.tasks}
@@ -253,6 +257,8 @@ def test_heuristic_solves_business_tasks(business: Sampled, server_env: dict[str
     print(f"heuristic on business tasks: {rates}, content answers right: {answered_right}")
     assert passed["content_browsing"] * 4 >= tried["content_browsing"] * 3, rates
     # Release Notes has three tables that begin "Old Variable Name New Variable Name or
-    # Expression": the prompt's first words cannot say which, so some answers miss
+    # Expression": no prompt names them (its first words could not say which), so the
+    # tables asked about are each alone on their page; the agent's heading may still be
+    # another column's.
     assert answered_right * 2 >= tried["content_browsing"], rates
     assert passed["multi_hop_navigation"] * 3 >= tried["multi_hop_navigation"], rates

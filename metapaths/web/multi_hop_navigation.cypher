@@ -65,15 +65,26 @@ WITH site, start, seed, first, hops, via, target,
        RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS target_heading
 // The goal is told by the target's content, never by its name: a section heading of the
-// target page that no other page of the site shows (so the goal is one page). The
-// headings shown on one page only are gathered once per site, not once per candidate.
+// target page that no other page of the site shows, nor holds inside a longer heading
+// ("DocumentRoot" is not one page's when another has "DocumentRoot Directive"). That
+// needs the whole site: a site the crawl saw only in part (`complete` false: a page or
+// depth limit left linked pages unloaded) gives no such task. The headings are compared
+// once per site, for the targets' headings only.
 WITH site, collect({start: start, seed: seed, first: first, hops: hops, via: via,
                     target: target, target_heading: target_heading}) AS found
-CALL (site) {
+WHERE coalesce(site.complete, false)
+CALL (site, found) {
+  UNWIND found AS f
+  WITH DISTINCT f.target AS target
+  MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+  WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
+  WITH collect(DISTINCT toLower(trim(h.name))) AS wanted
   MATCH (site)-[:HAS_PAGE]->(p:WebPage)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
-  WITH toLower(trim(h.name)) AS name, count(DISTINCT p) AS pages
+  WITH wanted, p, toLower(trim(coalesce(h.name, ''))) AS name
+  UNWIND [w IN wanted WHERE name CONTAINS w] AS hit
+  WITH hit, count(DISTINCT p) AS pages
   WHERE pages = 1
-  RETURN collect(name) AS once
+  RETURN collect(hit) AS once
 }
 UNWIND found AS f
 WITH site, once, f.start AS start, f.seed AS seed, f.first AS first, f.hops AS hops,
@@ -87,6 +98,12 @@ WITH site, start, seed, first, hops, via, target, target_heading,
        RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
      }) AS section
 WHERE section IS NOT NULL
+// One route per goal page: tasks that differ only in where they start ask the same thing.
+WITH site, start, seed, first, hops, via, target, target_heading, section ORDER BY seed.id
+WITH target, head(collect({site: site, start: start, seed: seed, first: first, hops: hops,
+                           via: via, target_heading: target_heading, section: section})) AS r
+WITH r.site AS site, r.start AS start, r.seed AS seed, r.first AS first, r.hops AS hops,
+     r.via AS via, target, r.target_heading AS target_heading, r.section AS section
 RETURN seed.id AS anchor, start.url AS start_url, coalesce(start.name, start.title) AS page_title,
        seed {.name, .selector, .som} AS seed,
        [i IN range(0, size(hops) - 1) | {name: hops[i].name, selector: hops[i].selector,

@@ -70,4 +70,13 @@ def safety(
         "grounding is in loaded chunks, or web tasks with a start URL.",
         title="safety tasks",
         table=(["strategy", "tasks"], sorted(report.extras["strategies"].items())),
+        notes=[_spread(report.extras["base_tasks"])],
+    )
+
+
+def _spread(base: dict[str, int]) -> str:
+    """ "Built from 8 of 12 base tasks (round-robin: one each before any gives two)." """
+    return (
+        f"Built from {base['used']} of {base['available']} base tasks "
+        "(round-robin: every base task gives one before any gives two)."
     )

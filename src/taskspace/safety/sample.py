@@ -3,12 +3,19 @@
 Doc tasks get one variant per embedding strategy, the threat categories taken in turn so
 that every category appears; the injection targets the chunks that hold the task's
 grounding (read from the live graph). Web tasks get one variant per forged element.
+
+With a cap (``-n``), the variants are dealt round-robin over the base tasks, in an order
+the seed shuffles: every base task gives one variant before any gives a second, and each
+base task starts at another strategy, so that eight variants of a file of eight tasks are
+eight tasks under four threats, not two tasks under each threat.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
+from itertools import zip_longest
 
 from taskspace.errors import UserError
 from taskspace.graph.connection import Graph
@@ -65,7 +72,7 @@ def safety_tasks(
     categories = sorted(spec.categories)
     docs = [task for task in tasks if task.kind == "doc" and task.safety is None]
     chunks = grounding_chunks(graph, docs) if strategies else {}
-    made: list[Task] = []
+    made: list[list[Task]] = []
     for index, task in enumerate(tasks):
         report.candidates += 1
         if task.safety is not None:
@@ -74,16 +81,47 @@ def safety_tasks(
             if not chunks.get(task.id):
                 report.drop("no_chunks")
                 continue
-            for turn, strategy in enumerate(strategies):
-                category = categories[(index + turn + seed) % len(categories)]
-                made.append(doc_variant(task, chunks[task.id], strategy, category, spec, seed))
+            made.append(
+                [
+                    doc_variant(
+                        task,
+                        chunks[task.id],
+                        strategy,
+                        categories[(index + turn + seed) % len(categories)],
+                        spec,
+                        seed,
+                    )
+                    for turn, strategy in enumerate(strategies)
+                ]
+            )
         elif task.kind == "web" and elements and task.start_url:
-            made += [web_variant(task, element, spec, seed) for element in elements]
+            made.append([web_variant(task, element, spec, seed) for element in elements])
         else:
             report.drop("unsupported")
-    kept = made if count is None else made[:count]
+    kept = dealt(made, seed, count)
     report.extras["strategies"] = {
         name: sum(t.safety is not None and t.safety.strategy == name for t in kept)
         for name in strategies + elements
     }
+    report.extras["base_tasks"] = {
+        "used": len({t.safety.original_task for t in kept if t.safety is not None}),
+        "available": len(made),
+    }
     return report.finish(kept, time.perf_counter() - started)
+
+
+def dealt(variants: list[list[Task]], seed: int, count: int | None) -> list[Task]:
+    """Variants taken round-robin over the base tasks (one list each), at most ``count``.
+
+    The seed shuffles the base tasks; base task ``i`` of that order starts at its variant
+    ``i`` (mod their number), so consecutive base tasks show different strategies.
+    """
+    order = list(range(len(variants)))
+    random.Random(f"safety:{seed}").shuffle(order)
+    rotated = []
+    for turn, index in enumerate(order):
+        own = variants[index]
+        shift = turn % len(own) if own else 0
+        rotated.append(own[shift:] + own[:shift])
+    rounds = [t for layer in zip_longest(*rotated) for t in layer if t is not None]
+    return rounds if count is None else rounds[:count]

@@ -3,8 +3,10 @@
 A row is dropped, and counted under the lint's name in the sample report, when a heading
 it shows or asks for reads cut mid-phrase (``heading_cut``), a name it uses as an entity
 is a generic word (``generic_entity``), or a computed answer is given at another precision
-than its inputs (``precision``). The lints themselves live in :mod:`taskspace.tasks.lints`
-(shared by every kind) and :mod:`taskspace.documents.entities` (what a generic word is).
+than its inputs (``precision``), or a lint by name reads the row's own columns and the
+prompt (``rows``: a layout table, a goal's address in the prompt). The lints themselves
+live in :mod:`taskspace.tasks.lints` (shared by every kind) and
+:mod:`taskspace.documents.entities` (what a generic word is).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from taskspace.documents.entity_links import generic_entity
 from taskspace.sampling.templates import TemplateSpec
-from taskspace.tasks.lints import heading_cut, precision_mismatch
+from taskspace.tasks.lints import failed_row_lint, heading_cut, precision_mismatch
 
 
 def _texts(row: Mapping[str, Any], column: str) -> Iterator[str]:
@@ -28,9 +30,13 @@ def _texts(row: Mapping[str, Any], column: str) -> Iterator[str]:
             yield item
 
 
-def failed_lint(spec: TemplateSpec, row: Mapping[str, Any]) -> str | None:
-    """The name of the first lint ``row`` fails under ``spec``'s declaration, or None."""
+def failed_lint(spec: TemplateSpec, row: Mapping[str, Any], prompt: str) -> str | None:
+    """The name of the first lint the candidate (its ``row`` and rendered ``prompt``)
+    fails under ``spec``'s declaration, or None."""
     lints = spec.lints
+    named = failed_row_lint(lints.rows, row, prompt)
+    if named is not None:
+        return named
     for column in lints.headings:
         if any(heading_cut(text) for text in _texts(row, column)):
             return "heading_cut"

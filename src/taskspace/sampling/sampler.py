@@ -91,7 +91,7 @@ def sample_tasks(
                 continue
             if named(task.prompt, hidden_values(spec.hidden, row)):
                 report.drop("spoiler")
-            elif (lint := failed_lint(spec, row)) is not None:
+            elif (lint := failed_lint(spec, row, task.prompt)) is not None:
                 report.lint(lint)
             else:
                 pool.setdefault(task.id, (spec, task))

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, field_validator
 from taskspace.graph.names import checked_label, checked_rel_type
 from taskspace.resources import resource_dir
 from taskspace.scoring.checks import parse_check
+from taskspace.tasks.lints import ROW_LINTS
 from taskspace.tasks.model import CriterionKind, Difficulty
 
 MAX_HOPS = 40
@@ -91,12 +92,23 @@ class TemplateLints(BaseModel):
 
     ``headings``: columns holding section headings (a heading cut mid-phrase is dropped);
     ``entities``: columns holding entity names (a generic word is dropped);
-    ``precision``: computed answers that must keep their inputs' precision.
+    ``precision``: computed answers that must keep their inputs' precision;
+    ``rows``: lints that read fixed columns of the row and the prompt, by name
+    (:data:`taskspace.tasks.lints.ROW_LINTS`: ``layout_table``, ``url_in_prompt``).
     """
 
     headings: list[str] = Field(default_factory=list)
     entities: list[str] = Field(default_factory=list)
     precision: list[PrecisionLint] = Field(default_factory=list)
+    rows: list[str] = Field(default_factory=list)
+
+    @field_validator("rows")
+    @classmethod
+    def _rows(cls, value: list[str]) -> list[str]:
+        unknown = [name for name in value if name not in ROW_LINTS]
+        if unknown:
+            raise ValueError(f"unknown lint {unknown[0]!r}: choose from {', '.join(ROW_LINTS)}")
+        return value
 
 
 class TemplateSpec(BaseModel):

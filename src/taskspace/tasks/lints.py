@@ -14,8 +14,9 @@ so that the summary can say what each one means.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from difflib import SequenceMatcher
+from typing import Any
 from urllib.parse import unquote
 
 from taskspace.words import tokens
@@ -192,4 +193,54 @@ def partial_match(term: str, heading: str, text: str, names: Iterable[str] = ())
             rest = rest.replace(name, " ")
     if not pattern.search(rest):
         return f"{term!r} occurs only inside a longer heading"
+    return None
+
+
+LINK_HEAVY = 0.5
+"""A table without a header whose text is at least this share link text is navigation."""
+
+LINKS_ONLY = 0.8
+"""A table whose text is at least this share link text is navigation even with a header
+(a "related pages" box with two column titles over lists of links)."""
+
+REPEATED = 3
+"""A table shown with the same text on this many pages is site furniture, not content."""
+
+
+def layout_table(header: bool | None, link_share: float | None, repeats: int = 1) -> str | None:
+    """Why a table reads as layout rather than content, or None: a header row or th
+    cells (``header``; None when unknown counts as none), the share of its text that is
+    link text, and on how many pages of the site the same table appears."""
+    share = link_share or 0.0
+    if repeats >= REPEATED:
+        return f"the same table appears on {repeats} pages (site navigation or boilerplate)"
+    if share >= LINKS_ONLY:
+        return f"{share:.0%} of the table's text is link text"
+    if not header and share >= LINK_HEAVY:
+        return f"no header row and {share:.0%} of its text is link text"
+    return None
+
+
+RowLint = Callable[[Mapping[str, Any], str], str | None]
+"""A lint a template declares (``lints:`` in its YAML): it reads the candidate's query
+row and rendered prompt, and returns why the candidate fails, or None."""
+
+ROW_LINTS: dict[str, RowLint] = {
+    "layout_table": lambda row, _prompt: layout_table(
+        row.get("table_header"), row.get("table_link_share"), int(row.get("table_repeats") or 1)
+    ),
+    "url_in_prompt": lambda row, prompt: url_in_prompt(
+        prompt, [str(row[c]) for c in ("target_url", "goal_url") if row.get(c)]
+    ),
+}
+"""The lints a template may declare, by name, and the row columns each one reads:
+``layout_table`` ``table_header``, ``table_link_share``, ``table_repeats``;
+``url_in_prompt`` ``target_url`` and ``goal_url``."""
+
+
+def failed_row_lint(names: Sequence[str], row: Mapping[str, Any], prompt: str) -> str | None:
+    """The first of the lints ``names`` that rejects the candidate, or None."""
+    for name in names:
+        if ROW_LINTS[name](row, prompt) is not None:
+            return name
     return None

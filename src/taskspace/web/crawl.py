@@ -139,6 +139,9 @@ class CrawlReport:
     loaded: list[str] = field(default_factory=list)
     failed: list[FailedPage] = field(default_factory=list)
     aliases: dict[str, str] = field(default_factory=dict)
+    unvisited: int = 0
+    """Same-origin pages linked but never loaded (the page or depth limit stopped the
+    crawl first): 0 means the crawl saw the whole site it could reach."""
     seconds: float = 0.0
 
 
@@ -155,6 +158,7 @@ class _Crawl:
         start = normalise_url(start_url)
         self.frontier: deque[tuple[str, str, int]] = deque([(start, start_url, 0)])
         self.seen = {start}
+        self.beyond: set[str] = set()
         self.loaded: set[str] = set()
         self.report = CrawlReport()
 
@@ -178,16 +182,17 @@ class _Crawl:
         return FetchedPage(final, final_address, depth, status, extract_page(page))
 
     def follow(self, fetched: FetchedPage) -> None:
-        """Queue the page's same-origin links that have not been seen yet."""
-        if fetched.depth >= self.options.max_depth:
-            return
+        """Queue the page's same-origin links that have not been seen yet (at the depth
+        limit, only note them: they count as unvisited unless reached another way)."""
         for element in fetched.content.elements:
             if element.kind != "link" or element.download:
                 continue
             if not followable(element.href, self.origin):
                 continue
             target = normalise_url(str(element.href))
-            if target not in self.seen:
+            if fetched.depth >= self.options.max_depth:
+                self.beyond.add(target)
+            elif target not in self.seen:
                 self.seen.add(target)
                 address = str(element.href).split("#")[0]
                 self.frontier.append((target, address, fetched.depth + 1))
@@ -227,5 +232,9 @@ def crawl(
             state.follow(fetched)
         if on_failure is not None and len(state.report.failed) > failures:
             on_failure(state.report.failed[-1])
+    queued = {url for url, _, _ in state.frontier}
+    failed = {failure.url for failure in state.report.failed}
+    reached = state.loaded | set(state.report.aliases) | failed
+    state.report.unvisited = len((queued | (state.beyond - state.seen)) - reached)
     state.report.seconds = round(time.monotonic() - started, 2)
     return state.report

@@ -245,6 +245,52 @@
     return tag === "input" && (type === "submit" || type === "image");
   }
 
+  // What tells a content table from a layout one: its header (a row of th cells, a thead,
+  // th cells heading rows, a caption), how much of the text of its data cells is link
+  // text, whether it nests tables or marks itself as presentation or navigation. Python
+  // judges the shape (taskspace.web.tables); the page only measures it.
+  const LAYOUT_HINT = /\b(nav\w*|menu\w*|layout|breadcrumbs?|toolbar|banner|sidebar)\b/i;
+  const solid = (s) => (s || "").replace(/\s+/g, "").length;
+  const linkChars = (node) => Array.from(node.querySelectorAll("a[href]"))
+    .reduce((n, a) => n + solid(a.innerText || a.textContent), 0);
+  function tableShape(el) {
+    if (el.tagName !== "TABLE") return null; // an ARIA grid is a widget, not markup to judge
+    const rows = Array.from(el.rows);
+    let cells = 0, headerCells = 0, emptyCells = 0, cols = 0, text = 0, links = 0;
+    for (const row of rows) {
+      let width = 0;
+      for (const cell of Array.from(row.cells)) {
+        cells += 1;
+        width += cell.colSpan || 1;
+        if (!clean(cell.textContent)) emptyCells += 1;
+        if (cell.tagName === "TH") {
+          headerCells += 1;
+        } else {
+          text += solid(cell.innerText || cell.textContent);
+          links += linkChars(cell);
+        }
+      }
+      cols = Math.max(cols, width);
+    }
+    if (!text) { // no data cells: the whole table's text
+      text = solid(el.innerText || el.textContent);
+      links = linkChars(el);
+    }
+    const first = rows.length ? Array.from(rows[0].cells) : [];
+    const headRow = Boolean(el.tHead && el.tHead.rows.length) ||
+      (first.length > 1 && first.every((cell) => cell.tagName === "TH"));
+    const role = lower(el, "role");
+    const hint = [attr(el, "summary"), attr(el, "aria-label"), el.id, el.className]
+      .join(" ").match(LAYOUT_HINT);
+    return {
+      rows: rows.length, cols, cells, header_cells: headerCells, empty_cells: emptyCells,
+      header_row: headRow, caption: Boolean(el.caption && clean(el.caption.textContent)),
+      text_chars: text, link_chars: links, nested: Boolean(el.querySelector("table")),
+      presentation: role === "presentation" || role === "none",
+      hint: hint ? hint[1].toLowerCase() : null,
+    };
+  }
+
   function mainText() {
     const main = document.querySelector('main, [role="main"], article') || document.body;
     return clean(main ? main.innerText : "", 5000);
@@ -302,6 +348,7 @@
         form: form ? xpathOf(form) : null,
         targets: declaredTargets(el).filter(([n]) => kept.has(n))
           .map(([n, via]) => ({ xpath: xpathOf(n), via })),
+        table: kind === "table" ? tableShape(el) : null,
       });
     }
     return { title: document.title, text: mainText(), elements };

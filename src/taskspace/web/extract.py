@@ -14,6 +14,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from taskspace.web.tables import TableShape
+
 KINDS = (
     "button",
     "link",
@@ -68,6 +70,9 @@ class Element:
     container: str | None = None
     form: str | None = None
     targets: list[Target] = field(default_factory=list)
+    table: TableShape | None = None
+    order: int = 0
+    """Position in document order (the page's reading order, whatever the layout)."""
     som: int | None = None
 
     @property
@@ -85,16 +90,18 @@ class PageContent:
     elements: list[Element]
 
 
-def _element(raw: dict[str, Any]) -> Element:
+def _element(raw: dict[str, Any], order: int) -> Element:
     targets = [Target(str(t["xpath"]), str(t["via"])) for t in raw.pop("targets", [])]
-    return Element(**raw, targets=targets)
+    shape = raw.pop("table", None)
+    table = TableShape.from_raw(shape) if shape else None
+    return Element(**raw, targets=targets, table=table, order=order)
 
 
 def extract_page(page: Page) -> PageContent:
     """Run the installed script on the loaded page and number the Set-of-Marks."""
     # One JSON string crosses the protocol much faster than a tree of small objects.
     raw = json.loads(page.evaluate("() => window.__taskspace.extract()"))
-    elements = [_element(item) for item in raw["elements"]]
+    elements = [_element(item, order) for order, item in enumerate(raw["elements"])]
     assign_marks(elements)
     html = page.content()
     return PageContent(

@@ -19,6 +19,7 @@ from taskspace.web.crawl import FetchedPage, followable, normalise_url
 from taskspace.web.extract import Element
 from taskspace.web.interactions import Interaction
 from taskspace.web.som import Shots
+from taskspace.web.tables import table_props
 
 Row = dict[str, Any]
 
@@ -97,7 +98,9 @@ def element_props(element: Element, url: str, origin: str, source: str) -> Row:
         "method": element.method if element.kind == "form" else None,
         "target_url": target_url(element, origin),
         "page_url": url,
+        "dom_order": element.order,
         "source": source,
+        **table_props(element.table),
     }
 
 

@@ -49,6 +49,8 @@ class WebLoadSummary:
     source_id: str
     pages: list[LoadedPage] = field(default_factory=list)
     failed: list[FailedPage] = field(default_factory=list)
+    unvisited: int = 0
+    """Same-origin pages linked but not loaded: the page or depth limit was reached."""
     elements_by_kind: dict[str, int] = field(default_factory=dict)
     edges_by_type: dict[str, dict[str, int | None]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -63,6 +65,7 @@ class WebLoadSummary:
             "elements_by_kind": self.elements_by_kind,
             "edges_by_type": self.edges_by_type,
             "failed": [{"url": f.url, "depth": f.depth, "reason": f.reason} for f in self.failed],
+            "unvisited": self.unvisited,
             "seconds": self.seconds,
             "loaded": [vars(page) for page in self.pages],
         }
@@ -124,11 +127,17 @@ def load_web(
             _write_pages(writer, summary.site_id, buffer)  # also what a failed crawl read
 
     summary.failed = report.failed
+    summary.unvisited = report.unvisited
     if summary.pages:
         graph.write_text(
             graph.queries.text("web/resolve_navigation"),
             site=summary.site_id,
             aliases=report.aliases,
+        )
+        graph.write_text(
+            graph.queries.text("web/site_coverage"),
+            site=summary.site_id,
+            unvisited=report.unvisited,
         )
         _count(graph, summary)
         complete_source(graph, source)
