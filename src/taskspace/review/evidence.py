@@ -20,9 +20,11 @@ from taskspace.tasks.model import Task
 MAX_NODES = 40
 """Grounding nodes shown per task; a task grounded in a whole document lists the rest as a
 count, not a wall of text."""
-TEXT_KEYS = ("text", "summary", "caption", "description", "task", "rows_json", "metadata_json")
+TEXT_KEYS = ("text", "summary", "caption", "description", "task", "rows_json")
 """Properties that hold a node's own words, shown as its excerpt (the first one set; a
-document's is its metadata, where its links to other documents are declared)."""
+document shows the documents it declares it links to)."""
+GENERAL_LABELS = frozenset({"DocElement"})
+"""Super-labels that say less than the node's other label (a Paragraph is a DocElement)."""
 NAME_KEYS = ("title", "name", "label", "heading_path", "url", "qid", "kind")
 IMAGE_KEYS = ("screenshot", "image", "final_screenshot")
 EXCERPT_CHARS = 1500
@@ -36,7 +38,8 @@ class GroundNode:
 
     @property
     def label(self) -> str:
-        return self.labels[0] if self.labels else "?"
+        specific = [label for label in self.labels if label not in GENERAL_LABELS]
+        return (specific or self.labels or ["?"])[0]
 
     @property
     def name(self) -> str:
@@ -54,7 +57,8 @@ class GroundNode:
             if isinstance(value, str) and value.strip():
                 text = " ".join(value.split())
                 return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + " …"
-        return ""
+        related = self.props.get("related")
+        return f"declares links to: {', '.join(map(str, related))}" if related else ""
 
     @property
     def image(self) -> str | None:

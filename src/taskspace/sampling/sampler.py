@@ -30,7 +30,7 @@ from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
 
-REASONS = ("requirements", "unverified", "duplicates", "missing", "spoiler")
+REASONS = ("requirements", "unverified", "duplicates", "missing", "spoiler", "lint")
 """Why a template candidate is dropped (see :class:`SampleReport`)."""
 
 WRITTEN_PER_TEMPLATE = 3
@@ -69,6 +69,9 @@ def sample_tasks(
     if objective:
         similar = relevant_scope(graph, embed([objective])[0], threshold)
     report = SampleReport.start(kind, REASONS + (WRITER_REASONS if writer else ()))
+    for spec in specs:  # every declared lint is counted, from zero
+        for name in spec.lints.names():
+            report.lints.setdefault(name, 0)
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
     for spec in specs:
         scores = (

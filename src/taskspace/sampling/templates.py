@@ -102,6 +102,13 @@ class TemplateLints(BaseModel):
     precision: list[PrecisionLint] = Field(default_factory=list)
     rows: list[str] = Field(default_factory=list)
 
+    def names(self) -> list[str]:
+        """The lints this declaration runs, by name."""
+        found = ["heading_cut"] if self.headings else []
+        found += ["generic_entity"] if self.entities else []
+        found += ["precision"] if self.precision else []
+        return found + self.rows
+
     @field_validator("rows")
     @classmethod
     def _rows(cls, value: list[str]) -> list[str]:
