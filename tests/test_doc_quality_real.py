@@ -125,3 +125,16 @@ def test_a_fragment_of_a_loaded_page_is_reported_not_loaded(tmp_path: Path) -> N
     assert refused is not None and refused.startswith("a copy of")
     other = parse_file(REAL / "wikipedia-hermitian-matrix.html")
     assert guard.check(other.path, document_sample(other)) == (None, [])
+
+
+def test_html_tables_in_a_readme_stay_tables_and_their_cells_no_paragraphs() -> None:
+    """DINOv2's README writes its model tables in HTML: each is one table with its rows, and
+    no cell's text is promoted to a paragraph of its own (as it was before)."""
+    parsed = parse_file(REAL / "dinov2-readme-pretrained.md")
+    tables = [e for e in parsed.elements if e.kind is ElementKind.TABLE]
+    assert [len(t.rows or []) for t in tables] == [9, 9]
+    first = tables[0].rows or [[]]
+    assert first[0][:3] == ["model", "# of params", "with registers"]
+    assert first[1][0] == "ViT-S/14 distilled"
+    paragraphs = [e.text for e in parsed.elements if e.kind is ElementKind.PARAGRAPH]
+    assert paragraphs and not any("ViT-S/14 distilled" in text for text in paragraphs)
