@@ -26,8 +26,8 @@ from pathlib import Path
 from threading import Thread
 from typing import Any
 
-from taskspace.browserenv import Action, BrowserSession, EnvTask, Observation
-from taskspace.web.browser import origin_of
+from taskspace.environments.browser import Action, BrowserSession, EnvTask, Observation
+from taskspace.sources.web.browser import origin_of
 
 SITE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "web" / "mkdocs_org_site"
 

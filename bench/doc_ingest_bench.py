@@ -22,14 +22,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS, chunk_document
-from taskspace.documents.loader import SOURCE_KIND, LoadOptions, load_documents
-from taskspace.documents.parse import iter_document_files, parse_file
-from taskspace.embeddings import get_model
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import source_id
-from taskspace.settings import load_settings
+from taskspace.models.embeddings import get_model
+from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS, chunk_document
+from taskspace.sources.documents.loader import SOURCE_KIND, LoadOptions, load_documents
+from taskspace.sources.documents.parse import iter_document_files, parse_file
 
 PROJECT = Path(__file__).resolve().parents[1]
 REAL = PROJECT.parent / "shared" / "data" / "documents" / "html_md"

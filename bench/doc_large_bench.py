@@ -23,14 +23,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from taskspace.documents.graph_rows import document_rows
-from taskspace.documents.loader import SOURCE_KIND, LoadOptions, load_documents
-from taskspace.documents.parse import parse_file
-from taskspace.embeddings import embed
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import source_id
-from taskspace.settings import load_settings
+from taskspace.models.embeddings import embed
+from taskspace.sources.documents.graph_rows import document_rows
+from taskspace.sources.documents.loader import SOURCE_KIND, LoadOptions, load_documents
+from taskspace.sources.documents.parse import parse_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents" / "html_md"
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)

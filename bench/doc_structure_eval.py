@@ -19,8 +19,8 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from taskspace.documents.model import ElementKind, ParsedDocument
-from taskspace.documents.parse import parse_file
+from taskspace.sources.documents.model import ElementKind, ParsedDocument
+from taskspace.sources.documents.parse import parse_file
 
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents" / "pdf"
 STEM = "N18-3011_LiteratureGraph"

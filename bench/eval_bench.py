@@ -32,18 +32,15 @@ from inspect_ai.scorer import Scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from taskspace.agents.context import record_attempt
+from taskspace.core.settings import load_settings
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
 from taskspace.evaluation.results import write_run_results
+from taskspace.evaluation.scorers.task import task_scorer
 from taskspace.graph.connection import Graph
-from taskspace.scoring.attempts import score_attempt
-from taskspace.scoring.inspect_scorers import (
-    EVIDENCE_COVER_KEY,
-    TASK_METADATA_KEY,
-    task_scorer,
-)
-from taskspace.settings import load_settings
 from taskspace.tasks.attempt import Attempt
 from taskspace.tasks.model import Task
+from taskspace.tasks.scoring.attempts import score_attempt
+from taskspace.tasks.state import EVIDENCE_COVER_KEY, TASK_METADATA_KEY
 from taskspace.tasks.store import read_jsonl, write_task_nodes
 
 RUN_ID = "run-bench-eval"

@@ -26,12 +26,12 @@ from click.testing import CliRunner
 
 from taskspace.agents.gui.replay import ReplayNearest
 from taskspace.cli.main import cli
-from taskspace.evaluation.gui_steps import read_gui_tasks
+from taskspace.core.settings import load_settings
+from taskspace.environments.gui.view import EPISODE_KEY, gui_views
+from taskspace.evaluation.steps.gui.runs import read_gui_tasks
+from taskspace.evaluation.steps.gui.scoring import score_episode
 from taskspace.graph.connection import Graph
 from taskspace.graph.schema import apply_schema
-from taskspace.guieval.scoring import score_episode
-from taskspace.guieval.view import EPISODE_KEY, gui_views
-from taskspace.settings import load_settings
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "gui"
 SOURCES = (

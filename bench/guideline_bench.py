@@ -36,12 +36,12 @@ import networkx as nx  # type: ignore[import-untyped]
 import numpy as np
 from numpy.typing import NDArray
 
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.graph.provenance import record_source
 from taskspace.graph.writer import BatchedWriter
 from taskspace.guidelines import Guide
-from taskspace.settings import load_settings
 
 Vectors = NDArray[np.float32]
 N, LAYERS, K = 4, 3, 20

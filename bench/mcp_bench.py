@@ -27,11 +27,11 @@ import httpx2
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
-from taskspace.graphtools.toolbox import GraphTools
-from taskspace.mcpserver.auth import ensure_token
+from taskspace.mcp.auth import ensure_token
 from taskspace.server.isolated import free_port
-from taskspace.settings import load_settings
+from taskspace.tools.graph.toolbox import GraphTools
 
 QUESTIONS = [
     "Who gets to keep the base fee?",

@@ -20,12 +20,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Episode
-from taskspace.webeval.evaluate import evaluate_all, summary_of
-from taskspace.webeval.offline import OfflinePredictor
-from taskspace.webeval.pipeline import PipelineConfig
-from taskspace.webeval.tasks import site_pools, task_from_episode
+from taskspace.agents.steps.offline import OfflinePredictor
+from taskspace.agents.steps.pipeline import PipelineConfig
+from taskspace.environments.web_steps.tasks import site_pools, task_from_episode
+from taskspace.evaluation.steps.web.evaluate import evaluate_all, summary_of
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.model import Episode
 
 DEFAULT = (
     Path(__file__).resolve().parents[2]

@@ -35,8 +35,8 @@ from bench.doc_structure_eval import (
     token_f1,
 )
 from bench.fr_reference import federal_register_truth
-from taskspace.documents.model import ElementKind, ParsedDocument
-from taskspace.documents.parse import parse_file
+from taskspace.sources.documents.model import ElementKind, ParsedDocument
+from taskspace.sources.documents.parse import parse_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SHARED = ROOT.parent / "shared" / "data" / "documents" / "pdf"

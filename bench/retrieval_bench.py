@@ -29,12 +29,12 @@ import faiss
 import numpy as np
 from numpy.typing import NDArray
 
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import record_source
 from taskspace.graph.schema import wait_for_indexes
 from taskspace.graph.writer import BatchedWriter
 from taskspace.retrieval.retrieve import retrieve
-from taskspace.settings import load_settings
 
 Vectors = NDArray[np.float32]
 SOURCE_URI = "bench:retrieval"

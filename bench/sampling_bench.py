@@ -23,12 +23,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from taskspace.embeddings import embed
+from taskspace.core.settings import load_settings
+from taskspace.generators.templates.engine import run_template_query
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
-from taskspace.sampling.engine import run_template_query
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import load_templates
-from taskspace.settings import load_settings
+from taskspace.models.embeddings import embed
 
 
 class TimedEmbedder:

@@ -23,12 +23,12 @@ from queue import Queue
 import numpy as np
 from numpy.typing import NDArray
 
-from taskspace.documents.loader import DocumentLoader, LoadOptions
-from taskspace.documents.model import ParsedDocument
-from taskspace.documents.parse import iter_document_files, parse_file
-from taskspace.embeddings import embed_matrix
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
-from taskspace.settings import load_settings
+from taskspace.models.embeddings import embed_matrix
+from taskspace.sources.documents.loader import DocumentLoader, LoadOptions
+from taskspace.sources.documents.model import ParsedDocument
+from taskspace.sources.documents.parse import iter_document_files, parse_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents"
 

@@ -22,13 +22,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from taskspace.core.words import tokens
 from taskspace.metrics import rouge, squad
-from taskspace.scoring.attempts import score_attempt
-from taskspace.scoring.checks import CHECK_KINDS, numbers_in
 from taskspace.tasks.attempt import Attempt
 from taskspace.tasks.model import GroundRef, Task
+from taskspace.tasks.scoring.attempts import score_attempt
+from taskspace.tasks.scoring.checks import CHECK_KINDS, numbers_in
 from taskspace.tasks.store import read_jsonl
-from taskspace.words import tokens
 
 DEFAULT_DOCS = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents" / "html_md"
 

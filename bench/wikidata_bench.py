@@ -37,15 +37,15 @@ from typing import Any
 
 import rdflib
 
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
+from taskspace.core.settings import Settings, load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.schema import apply_schema
 from taskspace.server.install import install
 from taskspace.server.isolated import isolated_environment
 from taskspace.server.process import start, stop
-from taskspace.settings import Settings, load_settings
-from taskspace.wikidata.bulk import bulk_load
-from taskspace.wikidata.loader import LoadOptions, load_files
+from taskspace.sources.wikidata.bulk import bulk_load
+from taskspace.sources.wikidata.loader import LoadOptions, load_files
 
 FILM_SLICE = (
     Path(__file__).resolve().parents[2]

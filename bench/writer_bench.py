@@ -14,9 +14,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
-from taskspace.settings import load_settings
 
 
 def node_rows(count: int) -> Iterator[dict[str, Any]]:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.schema import apply_schema
-from taskspace.settings import Settings
 from tests.support import running_server
 
 _ENV_KEYS = ("NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.documents.model import DocElement, ElementKind, ParsedDocument
+from taskspace.sources.documents.model import DocElement, ElementKind, ParsedDocument
 from tests.support import SHARED_DATA
 
 FIXTURES = Path(__file__).parent / "fixtures" / "documents"

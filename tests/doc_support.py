@@ -5,10 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from taskspace.documents.model import CrossReference, DocElement, ElementKind, ParsedDocument
-from taskspace.embeddings import embed
 from taskspace.graph.connection import Graph
 from taskspace.graph.stats import collect_stats
+from taskspace.models.embeddings import embed
+from taskspace.sources.documents.model import (
+    CrossReference,
+    DocElement,
+    ElementKind,
+    ParsedDocument,
+)
 from tests.support import SHARED_DATA, require_shared
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "documents_graph"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.model import Episode, EpisodeError
 from tests.support import SHARED_DATA
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "episodes"

@@ -63,8 +63,6 @@ def http_server(server_env: dict[str, str], *args: str) -> Iterator[tuple[str, P
             process.wait()
 
 
-
-
 @asynccontextmanager
 async def http_client(url: str, token: str | None) -> AsyncIterator[Client]:
     headers = {"Authorization": f"Bearer {token}"} if token is not None else {}

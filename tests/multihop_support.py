@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from taskspace.graph.connection import Graph
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.crawl import CrawlOptions
+from taskspace.sources.web.loader import WebLoadSummary, load_web
 from tests.web_support import empty_graph, serve_folder
 
 WIKI_SITES = Path(__file__).parent / "fixtures" / "multihop_wiki"

@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from taskspace.episodes.model import Action, Episode, Observation, Step, UIElement
 from taskspace.graph.connection import Graph
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step, UIElement
 
 MAIL = "com.example.mail"
 NOTES = "com.example.notes"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from taskspace.generators.paths.describe import hidden_labels
+from taskspace.generators.paths.sampler import rederive_path
 from taskspace.graph.connection import Graph
-from taskspace.paths.describe import hidden_labels
-from taskspace.paths.sampler import rederive_path
+from taskspace.sources.wikidata.apps import load_apps
+from taskspace.sources.wikidata.loader import load_files
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
-from taskspace.wikidata.apps import load_apps
-from taskspace.wikidata.loader import load_files
 from tests.web_support import empty_graph
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "paths"

@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import ConsoleMessage, Route, sync_playwright
 
-from taskspace.web.browser import CHROMIUM_ARGS, VIEWPORT, chromium_path
+from taskspace.sources.web.browser import CHROMIUM_ARGS, VIEWPORT, chromium_path
 
 _READ_PAGE = """() => {
   const plots = {};

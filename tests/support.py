@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from taskspace.core.settings import Settings
 from taskspace.server import install as installer
 from taskspace.server import process
 from taskspace.server.isolated import SHARED_JAR_CACHE, isolated_environment
-from taskspace.settings import Settings
 
 TEST_CACHE = SHARED_JAR_CACHE
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"

@@ -21,14 +21,14 @@ from inspect_ai.event import InfoEvent, SpanBeginEvent
 from inspect_ai.log import EvalLog, EvalSample
 from inspect_ai.model import get_model
 
-from taskspace.agents import graph_tools, multi_agent
+from taskspace.agents.doc import graph_react, multi_agent
 from taskspace.agents.spec import load_agent_spec
-from taskspace.documents.loader import load_documents
+from taskspace.core.settings import Settings
+from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
-from taskspace.llm.client import LLMUnavailableError
+from taskspace.models.llm.client import LLMUnavailableError
 from taskspace.retrieval.retrieve import retrieve
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.settings import Settings
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import write_task_nodes
 from tests.doc_support import require_real_eips
@@ -224,7 +224,7 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
     spec = load_agent_spec("graph-tools")
     with messages_script_api(script) as (url, requests):
         monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
-        result = run(graph_tools.build(spec, Graph(settings)), task, tmp_path, url)
+        result = run(graph_react.build(spec, Graph(settings)), task, tmp_path, url)
 
     assert len(requests) == 3
     hits = json.loads(found["retrieve"])["items"]
@@ -264,7 +264,7 @@ def test_without_a_key_the_agents_refuse_in_one_line(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    for name, module in (("multi-agent", multi_agent), ("graph-tools", graph_tools)):
+    for name, module in (("multi-agent", multi_agent), ("graph-tools", graph_react)):
         with pytest.raises(LLMUnavailableError) as error:
             module.build(load_agent_spec(name), Graph(settings))
         assert str(error.value) == (

@@ -23,9 +23,9 @@ from inspect_ai.model import get_model
 
 from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import load_agent_spec
-from taskspace.browserenv import ORIGIN_MAP_KEY
+from taskspace.environments.browser import ORIGIN_MAP_KEY
+from taskspace.evaluation.scorers.web import task_or_web_scorer
 from taskspace.graph.connection import Graph
-from taskspace.scoring.web import task_or_web_scorer
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 from taskspace.tasks.model import SuccessCriterion, Task
 from tests.messages_script_api import Block, messages_script_api, text, tool_use
@@ -208,7 +208,7 @@ def test_memory_agent_prepends_the_most_similar_earlier_trajectory(
 def test_web_agents_that_need_a_model_refuse_without_a_key(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from taskspace.llm.client import LLMUnavailableError
+    from taskspace.models.llm.client import LLMUnavailableError
 
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     for name in ("som", "reflective", "memory", "guided"):
@@ -220,7 +220,7 @@ def test_web_agents_that_need_a_model_refuse_without_a_key(
 def test_guided_agent_sees_the_page_graph_guidelines_before_each_decision(
     site: str, graph: Graph, tmp_path: Path
 ) -> None:
-    from taskspace.pagegraph.loader import load_episode_items
+    from taskspace.sources.episodes.loader import load_episode_items
     from tests.pagegraph_support import world
 
     load_episode_items(graph, world())  # a page graph (a mail app's screens) to guide by

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from taskspace.browserenv import Action, BrowserSession, EnvTask, Observation, env_task
-from taskspace.browserenv.actions import ActionError
 from taskspace.cli.main import cli
-from taskspace.replay.origins import OriginMap
+from taskspace.environments.browser import Action, BrowserSession, EnvTask, Observation, env_task
+from taskspace.environments.browser.actions import ActionError
+from taskspace.sources.web.origins import OriginMap
 from taskspace.tasks.attempt import WebAction, WebTrajectory
 from taskspace.tasks.model import SuccessCriterion, Task, WebHop
 from tests.web_support import FIXTURE_SITE, chromium_missing, serve_folder

@@ -38,12 +38,12 @@ from inspect_ai.model import ContentImage
 
 from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
+from taskspace.core.words import normalized
 from taskspace.graph.connection import Graph
-from taskspace.replay.origins import same_page
+from taskspace.sources.web.origins import same_page
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_tasks_file, write_jsonl
-from taskspace.words import normalized
 from tests.support import require_shared
 from tests.web_support import MKDOCS, chromium_missing, crawl_folder, serve_folder
 
@@ -174,8 +174,8 @@ def test_nav_link_tasks_name_their_link_alone_on_its_page(sampled: Sampled) -> N
     """Release Notes has two visible links that read "documentation" and lead to different
     pages: "use the link 'documentation'" would be ambiguous, so neither is a nav_link
     candidate, while links whose text is unique on their page are."""
-    from taskspace.sampling.engine import run_template_query
-    from taskspace.sampling.templates import load_templates
+    from taskspace.generators.templates.engine import run_template_query
+    from taskspace.generators.templates.templates import load_templates
 
     spec = next(t for t in load_templates("web") if t.name == "nav_link")
     rows = run_template_query(sampled.graph, spec, limit=10_000, scan=100_000)

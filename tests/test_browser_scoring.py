@@ -13,11 +13,12 @@ from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalSample
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from taskspace.families import family
-from taskspace.llm.client import LLMUnavailableError
-from taskspace.scoring.web import score_web, task_or_web_scorer, web_judge_scorer
+from taskspace.evaluation.scorers.web import task_or_web_scorer, web_judge_scorer
+from taskspace.generators.registry import family
+from taskspace.models.llm.client import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebAction, WebTrajectory
 from taskspace.tasks.model import SuccessCriterion, Task
+from taskspace.tasks.scoring.web import score_web
 from tests.messages_api import messages_api
 
 SITE = "http://127.0.0.1:9"

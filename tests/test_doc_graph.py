@@ -15,18 +15,24 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.load_docs import docs
-from taskspace.documents.chunking import chunk_document, split_text
-from taskspace.documents.entities import extract, fold_plurals, normalise, summarise, vocabulary
-from taskspace.documents.graph_rows import (
+from taskspace.graph.connection import Graph
+from taskspace.graph.writer import BatchedWriter
+from taskspace.sources.documents.chunking import chunk_document, split_text
+from taskspace.sources.documents.entities import (
+    extract,
+    fold_plurals,
+    normalise,
+    summarise,
+    vocabulary,
+)
+from taskspace.sources.documents.graph_rows import (
     STRUCTURE_EDGES,
     document_rows,
     related_key,
 )
-from taskspace.documents.loader import LoadOptions, load_documents, load_parsed
-from taskspace.documents.model import GRAPH_LABELS, ElementKind, ParsedDocument
-from taskspace.documents.node_ids import document_id
-from taskspace.graph.connection import Graph
-from taskspace.graph.writer import BatchedWriter
+from taskspace.sources.documents.loader import LoadOptions, load_documents, load_parsed
+from taskspace.sources.documents.model import GRAPH_LABELS, ElementKind, ParsedDocument
+from taskspace.sources.documents.node_ids import document_id
 from tests.doc_support import (
     KG_100,
     KG_200,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from taskspace.documents.model import ElementKind, ParsedDocument
-from taskspace.documents.parse import parse_file
-from taskspace.documents.quality import emptied_warning
+from taskspace.sources.documents.model import ElementKind, ParsedDocument
+from taskspace.sources.documents.parse import parse_file
+from taskspace.sources.documents.quality import emptied_warning
 
 REAL = Path(__file__).resolve().parent / "fixtures" / "documents" / "real"
 VECTOR_2022 = REAL / "wikipedia-time-loop-films.html"

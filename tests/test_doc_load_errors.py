@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.load_docs import docs
-from taskspace.documents.loader import LoadOptions, load_documents, load_parsed
-from taskspace.documents.parse import parse_file
 from taskspace.graph.connection import Graph
+from taskspace.sources.documents.loader import LoadOptions, load_documents, load_parsed
+from taskspace.sources.documents.parse import parse_file
 from tests.doc_support import one, snapshot
 
 server = pytest.mark.server

@@ -6,7 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.documents.markdown import parse_body, read_text, split_front_matter, split_pieces
+from taskspace.sources.documents.markdown import (
+    parse_body,
+    read_text,
+    split_front_matter,
+    split_pieces,
+)
 from tests.doc_support import EIP_1559, EIP_2718, require_real_eips
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "documents" / "spec.md"

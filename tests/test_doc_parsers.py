@@ -7,9 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.documents.model import ElementKind
-from taskspace.documents.parse import DocumentParseError, iter_document_files, parse_file
-from taskspace.documents.references import caption_kind, find_references, split_heading_number
+from taskspace.sources.documents.model import ElementKind
+from taskspace.sources.documents.parse import DocumentParseError, iter_document_files, parse_file
+from taskspace.sources.documents.references import (
+    caption_kind,
+    find_references,
+    split_heading_number,
+)
 from tests.doc_parsers_support import (
     FIXTURES,
     HTML_MD,

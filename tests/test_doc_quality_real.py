@@ -7,15 +7,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from taskspace.documents.duplicates import DuplicateGuard, document_sample
-from taskspace.documents.entities import Mention
-from taskspace.documents.entity_links import cited_surnames, generic_entity, resolve_names
-from taskspace.documents.model import ElementKind
-from taskspace.documents.parse import parse_file
-from taskspace.documents.sentences import split_sentences
-from taskspace.documents.table_shape import readable_rows, shaped_rows
-from taskspace.scoring.checks import check_passes
-from taskspace.tasks.lints import heading_cut
+from taskspace.core.shapes import heading_cut
+from taskspace.sources.documents.duplicates import DuplicateGuard, document_sample
+from taskspace.sources.documents.entities import Mention
+from taskspace.sources.documents.entity_links import cited_surnames, generic_entity, resolve_names
+from taskspace.sources.documents.model import ElementKind
+from taskspace.sources.documents.parse import parse_file
+from taskspace.sources.documents.sentences import split_sentences
+from taskspace.sources.documents.table_shape import readable_rows, shaped_rows
+from taskspace.tasks.scoring.checks import check_passes
 from tests.test_pdf_real import federal_register, specter
 
 REAL = Path(__file__).parent / "fixtures" / "documents" / "real"

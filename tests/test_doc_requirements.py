@@ -19,15 +19,15 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.cli.sample_common import summary_line
-from taskspace.documents.loader import load_documents
-from taskspace.embeddings import embed
+from taskspace.core.settings import Settings
+from taskspace.generators.templates.engine import rederive, run_template_query
+from taskspace.generators.templates.relevance import relevant_scope, template_scope
+from taskspace.generators.templates.sampler import WRITTEN_PER_TEMPLATE, sample_tasks
+from taskspace.generators.templates.templates import Subgraph, TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
-from taskspace.llm.client import StructuredLLM
-from taskspace.sampling.engine import rederive, run_template_query
-from taskspace.sampling.relevance import relevant_scope, template_scope
-from taskspace.sampling.sampler import WRITTEN_PER_TEMPLATE, sample_tasks
-from taskspace.sampling.templates import Subgraph, TemplateSpec, load_templates
-from taskspace.settings import Settings
+from taskspace.models.embeddings import embed
+from taskspace.models.llm.client import StructuredLLM
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.store import read_jsonl
 from tests.messages_api import messages_api

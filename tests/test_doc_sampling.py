@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.documents.loader import load_documents
+from taskspace.generators.templates.engine import rederive, run_template_query
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
-from taskspace.sampling.engine import rederive, run_template_query
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import load_templates
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.store import read_jsonl, write_task_nodes
 from tests.support import SHARED_DATA
 

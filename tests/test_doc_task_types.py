@@ -30,13 +30,13 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.documents.loader import load_documents
+from taskspace.generators.templates.engine import build_task, rederive, run_template_query
+from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
-from taskspace.metapaths import MissingValue
-from taskspace.sampling.engine import build_task, rederive, run_template_query
-from taskspace.sampling.templates import TemplateSpec, load_templates
-from taskspace.scoring.checks import check_passes
+from taskspace.graph.metapaths import MissingValue
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task
+from taskspace.tasks.scoring.checks import check_passes
 from taskspace.tasks.store import read_jsonl
 from tests.support import SHARED_DATA, require_shared
 

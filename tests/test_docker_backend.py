@@ -13,10 +13,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.schema import apply_schema
 from taskspace.graph.writer import BatchedWriter
-from taskspace.settings import Settings
 
 
 def _docker_engine_running() -> bool:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from taskspace.episodes import mappings
-from taskspace.episodes.formats import FORMATS, detect_format, read_episodes
-from taskspace.episodes.mappings import ActionSpec, AitwMapping, MappingError, load_mapping
-from taskspace.episodes.model import EpisodeError
+from taskspace.sources.episodes import mappings
+from taskspace.sources.episodes.formats import FORMATS, detect_format, read_episodes
+from taskspace.sources.episodes.mappings import ActionSpec, AitwMapping, MappingError, load_mapping
+from taskspace.sources.episodes.model import EpisodeError
 from tests.episode_support import FIXTURES, split
 
 BAD = FIXTURES / "bad"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import yaml
 
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Episode
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.model import Episode
 from tests.episode_support import FIXTURES, by_id, split
 
 

@@ -12,9 +12,9 @@ from itertools import pairwise
 
 import yaml
 
-from taskspace.episodes.formats import detect_format, read_episodes
-from taskspace.episodes.model import Episode
-from taskspace.episodes.sources import image_size
+from taskspace.sources.episodes.formats import detect_format, read_episodes
+from taskspace.sources.episodes.model import Episode
+from taskspace.sources.episodes.sources import image_size
 from tests.episode_support import shared, split
 
 

@@ -11,9 +11,9 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
-from taskspace.episodes import uitree
-from taskspace.episodes.formats import detect_format, read_episodes
-from taskspace.episodes.model import EpisodeError
+from taskspace.sources.episodes import uitree
+from taskspace.sources.episodes.formats import detect_format, read_episodes
+from taskspace.sources.episodes.model import EpisodeError
 from tests.episode_support import FIXTURES, shared, split
 
 REAL = FIXTURES / "real"

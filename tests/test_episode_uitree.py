@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.episodes import geometry, uitree
-from taskspace.episodes.model import UIElement
+from taskspace.sources.episodes import geometry, uitree
+from taskspace.sources.episodes.model import UIElement
 from tests.episode_support import FIXTURES
 
 SCREEN = FIXTURES / "uitree"

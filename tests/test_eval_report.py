@@ -19,13 +19,13 @@ from click.testing import CliRunner
 
 from taskspace.cli.eval_report import report
 from taskspace.cli.main import KgGroup, cli
-from taskspace.documents.loader import load_documents
 from taskspace.graph.connection import Graph
 from taskspace.metrics.passk import pass_at_k
 from taskspace.reports.data import read_report, resolve_runs
 from taskspace.reports.html import render_report
 from taskspace.reports.model import Cell
 from taskspace.reports.plots import PASS_AT_K_TOP
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import GroundRef, Task, WebHop
 from taskspace.tasks.store import read_jsonl, write_task_nodes
 from tests.doc_support import require_real_eips

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from inspect_ai.log import read_eval_log
 
 from taskspace.cli.main import cli
-from taskspace.documents.loader import load_documents
+from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
-from taskspace.sampling.sampler import sample_tasks
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import write_jsonl
 from tests.doc_support import require_real_eips
@@ -70,9 +70,7 @@ def test_extractive_run_resume_list_score_and_query(
     # them, and records on the :Run exactly what inspect's log (and its viewer) holds
     metrics = summary["metrics"]
     assert summary["kind"] == run["kind"] == "doc"
-    assert {"exact_match", "f1", "rouge_l", "citation_precision", "citation_recall"} <= set(
-        metrics
-    )
+    assert {"exact_match", "f1", "rouge_l", "citation_precision", "citation_recall"} <= set(metrics)
     assert "pass_at_2/success" in metrics
     assert json.loads(run["metrics_json"]) == metrics
     samples = read_eval_log(str(log)).samples or []

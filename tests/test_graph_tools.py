@@ -9,11 +9,11 @@ import anyio
 import pytest
 from mcp import Client
 
-from taskspace.agents.tools import graph_tools
+from taskspace.agents.toolsets import graph_tools
 from taskspace.graph.connection import Graph
-from taskspace.graphtools.describe import input_schema
-from taskspace.graphtools.toolbox import GraphTools, ToolInputError, ToolLimits
-from taskspace.mcpserver.server import build_server
+from taskspace.mcp.server import build_server
+from taskspace.tools.graph.describe import input_schema
+from taskspace.tools.graph.toolbox import GraphTools, ToolInputError, ToolLimits
 from tests.doc_support import require_real_eips
 from tests.test_mcp_server import BAIT, SENTINEL, kg
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from taskspace.agents.gui.topology import current, evolve, feedback, parse_topology
-from taskspace.episodes.model import UIElement
-from taskspace.guieval.actions import parse_action
+from taskspace.environments.gui.actions import parse_action
+from taskspace.sources.episodes.model import UIElement
 
 ELEMENTS = [
     UIElement(uid="a", text="Search", bounds=(0, 0, 100, 50), clickable=True),

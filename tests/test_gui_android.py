@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.episodes.model import Action, UIElement
-from taskspace.errors import UserError
-from taskspace.guieval.android import AndroidEnvironment, attached
+from taskspace.core.errors import UserError
+from taskspace.environments.gui.android import AndroidEnvironment, attached
+from taskspace.sources.episodes.model import Action, UIElement
 from tests.episode_support import shared
 
 

@@ -15,11 +15,11 @@ from click.testing import CliRunner
 
 from taskspace.agents.gui.replay import ReplayNearest
 from taskspace.cli.main import cli
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Action, Episode
+from taskspace.environments.gui.view import EPISODE_KEY, gui_views
+from taskspace.evaluation.steps.gui.scoring import episode_rule, score_episode
 from taskspace.graph.connection import Graph
-from taskspace.guieval.scoring import episode_rule, score_episode
-from taskspace.guieval.view import EPISODE_KEY, gui_views
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.model import Action, Episode
 from tests.episode_support import FIXTURES, SHARED_GUI
 from tests.messages_script_api import Block, first_user_text, messages_script_api, text
 

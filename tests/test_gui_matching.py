@@ -7,9 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Action, Episode, Observation, UIElement
-from taskspace.guieval.matching import (
+from taskspace.evaluation.steps.gui.matching import (
     ELEMENT_ID,
     annotation_boxes,
     as_aitw,
@@ -17,8 +15,10 @@ from taskspace.guieval.matching import (
     same_type,
     step_matches,
 )
-from taskspace.guieval.scoring import episode_rule, score_episode, succeeded
+from taskspace.evaluation.steps.gui.scoring import episode_rule, score_episode, succeeded
 from taskspace.metrics.aitw import ActionType
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.model import Action, Episode, Observation, UIElement
 from tests.episode_support import shared
 from tests.support import SHARED_DATA, require_shared
 

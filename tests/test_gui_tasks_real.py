@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Episode
+from taskspace.generators.gui.lints import untasked_text
+from taskspace.generators.gui.sampler import rederive_gui, sample_gui
+from taskspace.generators.gui.space import read_space
+from taskspace.generators.gui.walks import Route
 from taskspace.graph.connection import Graph
-from taskspace.guitasks.lints import untasked_text
-from taskspace.guitasks.sampler import rederive_gui, sample_gui
-from taskspace.guitasks.space import read_space
-from taskspace.guitasks.walks import Route
-from taskspace.pagegraph.loader import load_episode_items
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.loader import load_episode_items
+from taskspace.sources.episodes.model import Episode
 
 REAL = Path(__file__).parent / "fixtures" / "episodes" / "real"
 DIALER = REAL / "autodroid" / "dialer" / "utg.yaml"

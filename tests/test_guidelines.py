@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from taskspace.episodes.model import Action, Episode, Observation, Step
 from taskspace.graph.connection import Graph
 from taskspace.guidelines import Guide, GuidelineError
-from taskspace.pagegraph.loader import load_episode_items
+from taskspace.sources.episodes.loader import load_episode_items
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step
 from tests.pagegraph_support import (
     FIND,
     MAIL,

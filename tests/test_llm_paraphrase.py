@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from taskspace.llm.client import LLMUnavailableError, StructuredLLM
-from taskspace.llm.paraphrase import faithful, paraphrase_tasks
-from taskspace.settings import Settings
+from taskspace.core.settings import Settings
+from taskspace.generators.paraphrase import faithful, paraphrase_tasks
+from taskspace.models.llm.client import LLMUnavailableError, StructuredLLM
 from taskspace.tasks.model import GroundRef, Task
 from tests.messages_api import messages_api
 

@@ -168,4 +168,3 @@ def test_aitw_float32_threshold_cases_agree_with_the_shipped_reference() -> None
     sensitive = [case for case in _cases("aitw_actions.jsonl") if case["float32_sensitive"]]
     assert len(sensitive) == 3
     assert all(not _aitw(case) for case in sensitive)
-

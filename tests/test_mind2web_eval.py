@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from taskspace.agents.steps.offline import OfflinePredictor
+from taskspace.agents.steps.pipeline import PipelineConfig
 from taskspace.cli.main import cli
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Episode
+from taskspace.environments.web_steps.tasks import site_pools, task_from_episode
+from taskspace.evaluation.steps.web.evaluate import evaluate_all, summary_of
 from taskspace.graph.connection import Graph
-from taskspace.webeval.evaluate import evaluate_all, summary_of
-from taskspace.webeval.offline import OfflinePredictor
-from taskspace.webeval.pipeline import PipelineConfig
-from taskspace.webeval.tasks import site_pools, task_from_episode
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.model import Episode
 from tests.support import SHARED_DATA
 
 RAW = SHARED_DATA / "benchmarks" / "mind2web" / "mind2web_raw_tasks.json"

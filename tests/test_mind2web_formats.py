@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from taskspace.episodes.formats import detect_format, read_episodes
-from taskspace.episodes.model import Episode, EpisodeError
-from taskspace.webeval.tasks import task_from_episode
+from taskspace.environments.web_steps.tasks import task_from_episode
+from taskspace.sources.episodes.formats import detect_format, read_episodes
+from taskspace.sources.episodes.model import Episode, EpisodeError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "episodes"
 LIVE = FIXTURES / "real" / "mind2web_live" / "mind2web-live_test_excerpt.json"

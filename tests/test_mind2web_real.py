@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Episode
-from taskspace.webeval.evaluate import evaluate_all, summary_of
-from taskspace.webeval.flexible import accepted_actions, order_free_groups
-from taskspace.webeval.offline import OfflinePredictor
-from taskspace.webeval.pipeline import PipelineConfig
-from taskspace.webeval.tasks import site_pools, task_from_episode
+from taskspace.agents.steps.offline import OfflinePredictor
+from taskspace.agents.steps.pipeline import PipelineConfig
+from taskspace.environments.web_steps.tasks import site_pools, task_from_episode
+from taskspace.evaluation.steps.web.evaluate import evaluate_all, summary_of
+from taskspace.evaluation.steps.web.flexible import accepted_actions, order_free_groups
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.model import Episode
 from tests.support import SHARED_DATA
 
 RAW = SHARED_DATA / "benchmarks" / "mind2web" / "mind2web_raw_tasks.json"

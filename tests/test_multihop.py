@@ -22,23 +22,23 @@ from click.testing import CliRunner
 from taskspace.cli.main import KgGroup
 from taskspace.cli.sample import sample_verify
 from taskspace.cli.sample_paths import multihop
-from taskspace.graph.connection import Graph
-from taskspace.multihop.checks import chain_lint
-from taskspace.multihop.sampler import (
+from taskspace.generators.multihop.checks import chain_lint
+from taskspace.generators.multihop.sampler import (
     END,
     HEADING_QUESTION,
     SECTION_QUESTION,
     rederive_multihop,
     sample_multihop,
 )
-from taskspace.multihop.web import WebChains
+from taskspace.generators.multihop.web import WebChains
+from taskspace.graph.connection import Graph
+from taskspace.sources.web.crawl import CrawlOptions
+from taskspace.sources.web.loader import WebLoadSummary, load_web
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.lints import link_spoiler, partial_match
 from taskspace.tasks.model import HopCheck, Task, WebHop
 from taskspace.tasks.spoilers import named
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import WebLoadSummary, load_web
 from tests.multihop_support import RaySites, crawl_ray_charles
 from tests.support import SHARED_DATA
 from tests.web_support import chromium_missing, empty_graph, serve_folder

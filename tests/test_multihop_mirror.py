@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from taskspace.generators.multihop.sampler import SECTION_QUESTION, build_chain
+from taskspace.generators.multihop.web import WebChains
 from taskspace.graph.connection import Graph
-from taskspace.multihop.sampler import SECTION_QUESTION, build_chain
-from taskspace.multihop.web import WebChains
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import load_web
+from taskspace.sources.web.crawl import CrawlOptions
+from taskspace.sources.web.loader import load_web
 from tests.multihop_support import WIKI_SITES
 from tests.web_support import chromium_missing, serve_folder
 

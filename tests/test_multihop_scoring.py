@@ -13,10 +13,11 @@ from inspect_ai import Task as InspectTask
 from inspect_ai import eval as inspect_eval
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from taskspace.core.settings import Settings
 from taskspace.evaluation.dataset import task_dataset
-from taskspace.multihop.family import MultihopFamily
-from taskspace.scoring.fuzzy import FuzzyMatcher, fuzzy_question, says_yes
-from taskspace.scoring.hops import (
+from taskspace.evaluation.scorers.task import task_scorer
+from taskspace.generators.multihop.family import MultihopFamily
+from taskspace.generators.multihop.scoring import (
     evaluate_queue,
     hop_answers,
     hop_success_rate,
@@ -24,10 +25,9 @@ from taskspace.scoring.hops import (
     task_success_rate,
     url_reached,
 )
-from taskspace.scoring.inspect_scorers import task_scorer
-from taskspace.settings import Settings
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import GroundRef, HopCheck, Task, WebHop
+from taskspace.tasks.scoring.fuzzy import FuzzyMatcher, fuzzy_question, says_yes
 from tests.messages_text_api import messages_text_api, user_text
 
 SHOP = "http://127.0.0.1:9000"

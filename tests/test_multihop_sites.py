@@ -15,22 +15,22 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from taskspace.cli.main import cli
-from taskspace.documents.loader import load_documents
 from taskspace.evaluation.dataset import task_dataset
 from taskspace.evaluation.queries import run_eval_query
 from taskspace.evaluation.results import write_run_results
-from taskspace.graph.connection import Graph
-from taskspace.multihop.family import MultihopFamily
-from taskspace.multihop.sampler import (
+from taskspace.evaluation.scorers.task import task_scorer
+from taskspace.generators.multihop.family import MultihopFamily
+from taskspace.generators.multihop.sampler import (
     HEADING_QUESTION,
     SECTION_QUESTION,
     rederive_multihop,
     sample_multihop,
 )
-from taskspace.multihop.web import WebChains
+from taskspace.generators.multihop.web import WebChains
+from taskspace.graph.connection import Graph
 from taskspace.reports.data import read_report
 from taskspace.reports.html import render_report
-from taskspace.scoring.inspect_scorers import task_scorer
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task

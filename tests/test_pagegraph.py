@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from taskspace.episodes.model import Action, Episode, EpisodeError, Observation, Step
 from taskspace.graph.connection import Graph
-from taskspace.pagegraph.loader import load_episode_items
+from taskspace.sources.episodes.loader import load_episode_items
+from taskspace.sources.episodes.model import Action, Episode, EpisodeError, Observation, Step
 from tests.pagegraph_support import (
     FIND,
     MAIL,
@@ -220,7 +220,7 @@ def test_provenance_and_step_properties(graph: Graph) -> None:
 
 @pytest.mark.parametrize("chunk", [1, 3])
 def test_chunking_does_not_change_the_graph(graph: Graph, chunk: int) -> None:
-    from taskspace.pagegraph.loader import EpisodeLoadOptions
+    from taskspace.sources.episodes.loader import EpisodeLoadOptions
 
     report = load_episode_items(graph, world(), EpisodeLoadOptions(chunk=chunk))
     assert (len(report.screens), len(report.transitions)) == (7, 9)
@@ -229,7 +229,7 @@ def test_chunking_does_not_change_the_graph(graph: Graph, chunk: int) -> None:
 
 def test_web_screens_link_to_the_crawled_page_of_their_url(graph: Graph) -> None:
     from taskspace.graph.writer import BatchedWriter
-    from taskspace.web.graph_rows import page_id
+    from taskspace.sources.web.graph_rows import page_id
 
     crawled = "https://shop.example/cart?a=1&b=2"  # as the crawler normalises it
     BatchedWriter(graph).merge_nodes(

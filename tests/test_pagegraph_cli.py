@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
-from taskspace.pagegraph.loader import load_episode_items
 from taskspace.server.isolated import free_port
+from taskspace.sources.episodes.loader import load_episode_items
 from taskspace.tasks.store import read_jsonl
 from tests.episode_support import FIXTURES
 from tests.pagegraph_support import FIND, REPLY, SEND, screen_of, world, write_jsonl

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from taskspace.graph.connection import Graph
-from taskspace.pagegraph.loader import EpisodeLoadOptions, load_episode_items
+from taskspace.sources.episodes.loader import EpisodeLoadOptions, load_episode_items
 from tests.messages_api import messages_api
 from tests.pagegraph_support import send_email
 

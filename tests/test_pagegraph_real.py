@@ -22,10 +22,10 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.episodes.formats import read_episodes
 from taskspace.graph.connection import Graph
 from taskspace.guidelines import Guide
-from taskspace.pagegraph.loader import EpisodeLoadReport, load_episode_items, read_all
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.loader import EpisodeLoadReport, load_episode_items, read_all
 from tests.support import SHARED_DATA
 
 GUI = SHARED_DATA / "gui"

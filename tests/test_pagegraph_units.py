@@ -7,20 +7,24 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from taskspace.episodes.model import Action, Observation, UIElement
 from taskspace.graph.names import InvalidNameError
 from taskspace.graph.queries import fill_slots
-from taskspace.pagegraph.features import features
-from taskspace.pagegraph.jump import OfflineJumpDetector, Seen, action_jumps
-from taskspace.pagegraph.similarity import (
+from taskspace.sources.episodes.model import Action, Observation, UIElement
+from taskspace.sources.episodes.pagegraph.features import features
+from taskspace.sources.episodes.pagegraph.jump import OfflineJumpDetector, Seen, action_jumps
+from taskspace.sources.episodes.pagegraph.similarity import (
     bag,
     hash_similarity,
     image_hash,
     jaccard,
     text_similarity,
 )
-from taskspace.pagegraph.summary import clip_sentences, offline_summary, unobserved_summary
-from taskspace.pagegraph.verdict import Thresholds, compare
+from taskspace.sources.episodes.pagegraph.summary import (
+    clip_sentences,
+    offline_summary,
+    unobserved_summary,
+)
+from taskspace.sources.episodes.pagegraph.verdict import Thresholds, compare
 from tests.pagegraph_support import MAIL, screen
 from tests.support import SHARED_DATA
 

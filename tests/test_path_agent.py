@@ -29,17 +29,17 @@ from inspect_ai.model import get_model
 
 from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import load_agent_spec
-from taskspace.apptools.toolbox import AppTools
 from taskspace.cli.main import cli
+from taskspace.evaluation.scorers.task import task_scorer
+from taskspace.generators.paths.difficulty import read_levels
+from taskspace.generators.paths.error_judge import JUDGE_ENV
+from taskspace.generators.paths.error_judge import SYSTEM as JUDGE_SYSTEM
+from taskspace.generators.paths.sampler import sample_paths
 from taskspace.graph.connection import Graph
-from taskspace.graphtools.toolbox import ToolInputError
-from taskspace.paths.difficulty import read_levels
-from taskspace.paths.sampler import sample_paths
-from taskspace.scoring.inspect_scorers import task_scorer
-from taskspace.scoring.path_error_judge import JUDGE_ENV
-from taskspace.scoring.path_error_judge import SYSTEM as JUDGE_SYSTEM
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
+from taskspace.tools.apps.toolbox import AppTools
+from taskspace.tools.graph.toolbox import ToolInputError
 from tests.messages_script_api import (
     Block,
     first_user_text,

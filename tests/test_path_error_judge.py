@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.llm.client import LLMUnavailableError
-from taskspace.scoring.path_error_judge import JUDGE_ENV, ErrorJudge, error_judge, read_class
-from taskspace.settings import Settings
+from taskspace.core.settings import Settings
+from taskspace.generators.paths.error_judge import JUDGE_ENV, ErrorJudge, error_judge, read_class
+from taskspace.models.llm.client import LLMUnavailableError
 from tests.messages_text_api import messages_text_api, user_text
 from tests.test_path_errors import FIRST, attempt, follow, task
 

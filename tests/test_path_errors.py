@@ -6,7 +6,7 @@ The task: Q1 --films:directed_by--> Q10 "Nolan" --people:born_in--> Q20 "London"
 
 from __future__ import annotations
 
-from taskspace.scoring.path_errors import attribute, count_classes
+from taskspace.generators.paths.error_attribution import attribute, count_classes
 from taskspace.tasks.attempt import Attempt, ToolCall
 from taskspace.tasks.model import GroundRef, PathStep, Task
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from taskspace.paths.family import PathFamily
-from taskspace.scoring.paths import (
+from taskspace.generators.paths.family import PathFamily
+from taskspace.generators.paths.scoring import (
     by_level,
     failures,
     judge_path,

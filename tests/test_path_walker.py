@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from inspect_ai.log import read_eval_log
 
-from taskspace.agents.path_walker_words import (
+from taskspace.agents.paths.walker_words import (
     Facts,
     content_words,
     pick_item,
@@ -32,12 +32,12 @@ from taskspace.agents.spec import (
     load_agent_specs,
     offline_baseline,
 )
-from taskspace.apptools.results import Attribute, ItemSummary
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
-from taskspace.llm.client import LLMUnavailableError
+from taskspace.models.llm.client import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
+from taskspace.tools.apps.results import Attribute, ItemSummary
 from tests.paths_support import FIXTURES
 from tests.web_support import empty_graph
 
@@ -60,9 +60,7 @@ def walked(
     empty_graph(session_graph)
     env = {**server_env, **NO_KEY}
     runner = CliRunner()
-    loaded = runner.invoke(
-        cli, ["load", "wikidata", str(EXCERPT), "--apps", "--json"], env=env
-    )
+    loaded = runner.invoke(cli, ["load", "wikidata", str(EXCERPT), "--apps", "--json"], env=env)
     assert loaded.exit_code == 0, loaded.output
     out = tmp_path_factory.mktemp("walker") / "paths.jsonl"
     sampled = runner.invoke(cli, ["sample", "paths", "-n", "10", "-o", str(out)], env=env)

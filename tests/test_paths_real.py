@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from taskspace.generators.paths.difficulty import read_levels
+from taskspace.generators.paths.sampler import sample_paths
+from taskspace.generators.paths.shortfall import explain
 from taskspace.graph.connection import Graph
-from taskspace.paths.difficulty import read_levels
-from taskspace.paths.sampler import sample_paths
-from taskspace.paths.shortfall import explain
 from tests.paths_support import load_wikidata, problems
 from tests.wikidata_support import FILM_SLICE, KAHN, KARLSRUHE, shared
 

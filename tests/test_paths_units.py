@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.paths.cardinality import features, separating
-from taskspace.paths.describe import (
+from taskspace.generators.paths.cardinality import features, separating
+from taskspace.generators.paths.describe import (
     Phrases,
     ToldStep,
     constraint_text,
@@ -16,12 +16,12 @@ from taskspace.paths.describe import (
     tell,
     vocabulary,
 )
-from taskspace.paths.difficulty import default_levels, read_levels, score
-from taskspace.paths.world import Rule, world
+from taskspace.generators.paths.difficulty import default_levels, read_levels, score
+from taskspace.generators.paths.world import Rule, world
+from taskspace.sources.wikidata.apps import app_files, default_apps_dir, read_app_file
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.model import StepConstraint
 from taskspace.tasks.spoilers import named
-from taskspace.wikidata.apps import app_files, default_apps_dir, read_app_file
 
 
 @pytest.mark.parametrize(

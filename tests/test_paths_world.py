@@ -14,13 +14,13 @@ from click.testing import CliRunner
 from taskspace.cli.main import KgGroup
 from taskspace.cli.sample import sample_verify
 from taskspace.cli.sample_paths import paths
+from taskspace.core.settings import Settings
+from taskspace.generators.paths.cardinality import make_unique, step_targets
+from taskspace.generators.paths.describe import hidden_labels, paraphrase_paths
+from taskspace.generators.paths.sampler import path_reader, rederive_path, sample_paths
+from taskspace.generators.paths.world import world as world_rules
 from taskspace.graph.connection import Graph
-from taskspace.llm.client import StructuredLLM
-from taskspace.paths.cardinality import make_unique, step_targets
-from taskspace.paths.describe import hidden_labels, paraphrase_paths
-from taskspace.paths.sampler import path_reader, rederive_path, sample_paths
-from taskspace.paths.world import world as world_rules
-from taskspace.settings import Settings
+from taskspace.models.llm.client import StructuredLLM
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import StepConstraint

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
+from taskspace.generators.paths.cardinality import MANY_VALUED, make_unique
+from taskspace.generators.paths.describe import vocabulary
+from taskspace.generators.paths.lints import path_lints
+from taskspace.generators.paths.sampler import path_reader, sample_paths
+from taskspace.generators.paths.shortfall import explain
+from taskspace.generators.paths.world import is_day, world
 from taskspace.graph.connection import Graph
-from taskspace.paths.cardinality import MANY_VALUED, make_unique
-from taskspace.paths.describe import vocabulary
-from taskspace.paths.lints import path_lints
-from taskspace.paths.sampler import path_reader, sample_paths
-from taskspace.paths.shortfall import explain
-from taskspace.paths.world import is_day, world
 from taskspace.tasks.model import StepConstraint
 from tests.paths_support import FIXTURES, load_wikidata, problems
 

@@ -15,11 +15,11 @@ from functools import cache
 
 import pytest
 
-from taskspace.documents.model import ElementKind, ParsedDocument
-from taskspace.documents.parse import DocumentParseError, parse_file
-from taskspace.documents.pdf_headings import NumberSequence, title_block
-from taskspace.documents.pdf_layout import Line
-from taskspace.documents.pdf_tables import not_a_row
+from taskspace.sources.documents.model import ElementKind, ParsedDocument
+from taskspace.sources.documents.parse import DocumentParseError, parse_file
+from taskspace.sources.documents.pdf_headings import NumberSequence, title_block
+from taskspace.sources.documents.pdf_layout import Line
+from taskspace.sources.documents.pdf_tables import not_a_row
 from tests.doc_parsers_support import FIXTURES, assert_well_formed, containing, of_kind, section
 
 REAL = FIXTURES / "real"

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from neo4j.exceptions import ClientError
 
 from taskspace.cli.main import cli
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import (
     Graph,
     QueryTimeoutError,
@@ -25,7 +26,6 @@ from taskspace.graph.connection import (
     read_only_query,
 )
 from taskspace.graph.readonly_guard import QueryRefusedError, check_load_csv_urls
-from taskspace.settings import Settings
 
 
 def flat(text: str) -> str:

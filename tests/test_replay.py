@@ -18,16 +18,16 @@ from pathlib import Path
 import pytest
 from click.testing import Result as CliResult
 
+from taskspace.environments.replay import OriginMap, ReplayError, replay_tasks
+from taskspace.generators.templates.engine import rederive, run_template_query
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
-from taskspace.replay import OriginMap, ReplayError, replay_tasks
-from taskspace.replay.origins import same_page
-from taskspace.sampling.engine import rederive, run_template_query
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import load_templates
+from taskspace.sources.web.crawl import CrawlOptions
+from taskspace.sources.web.loader import load_web
+from taskspace.sources.web.origins import same_page
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import SuccessCriterion, Task, WebStep
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import load_web
 from tests.support import SHARED_DATA
 from tests.web_support import FIXTURE_SITE, chromium_missing, empty_graph, serve_folder
 

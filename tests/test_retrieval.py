@@ -19,11 +19,11 @@ from neo4j._sync.work.session import Session
 from neo4j._sync.work.transaction import TransactionBase
 
 from taskspace.cli.main import cli
-from taskspace.documents.loader import load_documents
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.names import NO_CHUNKS, NoChunksError
 from taskspace.retrieval.retrieve import RETRIEVER_NAMES, retrieve
-from taskspace.settings import Settings
+from taskspace.sources.documents.loader import load_documents
 from tests.doc_support import REAL_DOCS, require_real_eips
 
 REMOTE_STORAGE = REAL_DOCS / "ietf_draft_remoteStorage.html"
@@ -213,7 +213,7 @@ def test_no_retriever_query_touches_tasks_grounding_or_runs(
 
 
 def _question_vector() -> list[float]:
-    from taskspace.embeddings.model import embed
+    from taskspace.models.embeddings.model import embed
 
     return embed([BASE_FEE])[0]
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
-from taskspace.settings import Settings
 from tests.wikidata_support import KAHN, KARLSRUHE, shared
 
 

@@ -18,14 +18,14 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.documents.loader import load_documents
 from taskspace.evaluation.dataset import task_metadata
+from taskspace.generators.safety.canary import canary_token
+from taskspace.generators.safety.overlay import overlay_for_sample
+from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.model import Retrieval
 from taskspace.retrieval.retrieve import retrieve
-from taskspace.safety.canary import canary_token
-from taskspace.safety.overlay import overlay_for_sample
-from taskspace.sampling.sampler import sample_tasks
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_tasks_file, write_jsonl
 from tests.doc_support import require_real_eips

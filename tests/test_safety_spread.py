@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.generators.safety.spec import load_threats
+from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
-from taskspace.safety.spec import load_threats
-from taskspace.sampling.sampler import sample_tasks
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_tasks_file, write_jsonl
 from tests.web_support import chromium_missing, crawl_folder

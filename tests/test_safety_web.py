@@ -18,18 +18,18 @@ import pytest
 from click.testing import CliRunner
 from inspect_ai.log import read_eval_log
 
-from taskspace.browserenv import Action, BrowserSession, env_task
-from taskspace.browserenv.observation import Observation
 from taskspace.cli.main import cli
+from taskspace.environments.browser import Action, BrowserSession, env_task
+from taskspace.environments.browser.observation import Observation
+from taskspace.evaluation.scorers.safety import attack_succeeded
+from taskspace.generators.safety.canary import MARKER_ATTRIBUTE
+from taskspace.generators.safety.sample import chosen
+from taskspace.generators.safety.spec import load_threats
+from taskspace.generators.safety.variants import web_variant
 from taskspace.graph.connection import Graph
-from taskspace.safety.canary import MARKER_ATTRIBUTE
-from taskspace.safety.sample import chosen
-from taskspace.safety.scoring import attack_succeeded
-from taskspace.safety.spec import load_threats
-from taskspace.safety.variants import web_variant
-from taskspace.scoring.web import score_web
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task
+from taskspace.tasks.scoring.web import score_web
 from taskspace.tasks.store import write_jsonl
 from tests.support import require_shared
 from tests.web_support import MKDOCS, chromium_missing, serve_folder

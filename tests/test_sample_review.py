@@ -20,9 +20,9 @@ from playwright.sync_api import sync_playwright
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.server.isolated import free_port
-from taskspace.tasks.review import read_verdicts, verdicts_path
+from taskspace.sources.web.browser import chromium_path
+from taskspace.tasks.review.verdicts import read_verdicts, verdicts_path
 from taskspace.tasks.store import read_tasks_file
-from taskspace.web.browser import chromium_path
 from tests.doc_support import REAL_DOCS, require_real_eips
 from tests.mcp_support import KG, command_env
 from tests.support import wait_for_port
@@ -84,8 +84,7 @@ def test_the_page_shows_each_task_with_its_grounding_and_source_text(
     # the graph
     assert "html_md/eip-" in html
     texts = session_graph.read_text(
-        "UNWIND $ids AS id MATCH (n:DocElement {id: id}) WHERE n.text <> '' "
-        "RETURN n.text AS text",
+        "UNWIND $ids AS id MATCH (n:DocElement {id: id}) WHERE n.text <> '' RETURN n.text AS text",
         ids=[ref.id for task in tasks for ref in task.grounding],
     )
     assert texts

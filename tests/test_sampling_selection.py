@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from taskspace.sampling.selection import select_mmr
+from taskspace.generators.templates.selection import select_mmr
 from taskspace.tasks.model import Task
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from taskspace.documents.loader import load_documents
-from taskspace.embeddings import embed
+from taskspace.generators.templates.engine import rederive_many, run_template_query
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
-from taskspace.sampling.engine import rederive_many, run_template_query
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import load_templates
+from taskspace.models.embeddings import embed
+from taskspace.sources.documents.loader import load_documents
 
 FIXTURES = Path(__file__).resolve().parents[1] / "examples" / "documents"
 

@@ -11,10 +11,15 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.documents.loader import load_documents
+from taskspace.generators.templates.engine import (
+    build_task,
+    rederive_many,
+    run_template_query,
+    window_start,
+)
+from taskspace.generators.templates.templates import load_templates, template_root
 from taskspace.graph.connection import Graph
-from taskspace.sampling.engine import build_task, rederive_many, run_template_query, window_start
-from taskspace.sampling.templates import load_templates, template_root
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.store import write_jsonl
 
 FIXTURES = Path(__file__).resolve().parents[1] / "examples" / "documents"

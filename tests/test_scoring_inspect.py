@@ -14,17 +14,13 @@ from inspect_ai.log import EvalLog
 from inspect_ai.scorer import Scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from taskspace.llm.client import LLMUnavailableError
-from taskspace.scoring.inspect_scorers import (
-    TASK_METADATA_KEY,
-    judge_scorer,
-    scoring_epochs,
-    task_scorer,
-)
-from taskspace.scoring.judge import JUDGE_TEMPERATURE, AnswerJudge
-from taskspace.settings import Settings
+from taskspace.core.settings import Settings
+from taskspace.evaluation.scorers.judge import JUDGE_TEMPERATURE, AnswerJudge
+from taskspace.evaluation.scorers.task import judge_scorer, scoring_epochs, task_scorer
+from taskspace.models.llm.client import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 from taskspace.tasks.model import GroundRef, Task
+from taskspace.tasks.state import TASK_METADATA_KEY
 from tests.messages_api import messages_api
 
 COUNT = Task(

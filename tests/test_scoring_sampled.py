@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from taskspace.documents.loader import load_documents
+from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.scoring.attempts import score_attempt
-from taskspace.scoring.checks import CHECK_KINDS, check_passes, parse_check
+from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.attempt import Attempt
+from taskspace.tasks.scoring.attempts import score_attempt
+from taskspace.tasks.scoring.checks import CHECK_KINDS, check_passes, parse_check
 from tests.doc_support import require_real_eips
 
 FIXTURES = Path(__file__).resolve().parents[1] / "examples" / "documents"

@@ -16,9 +16,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.server import process
-from taskspace.settings import Settings
 from tests.support import running_server
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.descriptor import pinned_version
+from taskspace.core.descriptor import pinned_version
 from taskspace.server import process
 from tests.support import running_server
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.settings import Settings
+from taskspace.core.settings import Settings
 
 
 def test_home_defaults_to_dot_taskspace_whatever_home_says(

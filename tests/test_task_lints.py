@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from taskspace.core.shapes import heading_cut
 from taskspace.tasks.family import SampleReport
-from taskspace.tasks.lints import LINTS, heading_cut, precision_mismatch, url_in_prompt
+from taskspace.tasks.lints import LINTS, precision_mismatch, url_in_prompt
 
 
 @pytest.mark.parametrize(

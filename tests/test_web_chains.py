@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from taskspace.environments.replay import replay_tasks
+from taskspace.generators.templates.engine import rederive
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
-from taskspace.replay import replay_tasks
-from taskspace.sampling.engine import rederive
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import load_templates
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named

@@ -17,10 +17,10 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
-from taskspace.settings import Settings
-from taskspace.web.crawl import CrawlOptions, normalise_url
-from taskspace.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.crawl import CrawlOptions, normalise_url
+from taskspace.sources.web.loader import WebLoadSummary, load_web
 from tests.support import SHARED_DATA
 from tests.web_support import (
     chromium_missing,

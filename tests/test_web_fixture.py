@@ -19,11 +19,11 @@ from PIL import Image
 
 from taskspace.cli.load_web import web
 from taskspace.cli.main import cli
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.server.isolated import free_port
-from taskspace.settings import Settings
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.crawl import CrawlOptions
+from taskspace.sources.web.loader import WebLoadSummary, load_web
 from tests.web_support import (
     FIXTURE_SITE,
     chromium_missing,

@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.generators.templates.engine import run_template_query
+from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
-from taskspace.sampling.engine import run_template_query
-from taskspace.sampling.templates import TemplateSpec, load_templates
 from tests.web_support import chromium_missing, crawl_folder, empty_graph, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
-from taskspace.sampling.sampler import sample_tasks
 from taskspace.server.isolated import free_port
 from taskspace.tasks.family import SampleReport
 from tests.web_support import FIXTURE_SITE, chromium_missing, empty_graph, serve_folder

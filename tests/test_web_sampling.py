@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from taskspace.environments.replay import ReplayReport, replay_tasks
+from taskspace.generators.templates.engine import rederive, run_template_query
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
-from taskspace.replay import ReplayReport, replay_tasks
-from taskspace.sampling.engine import rederive, run_template_query
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import TemplateSpec, load_templates
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from tests.web_support import FIXTURE_SITE, chromium_missing, crawl_folder, serve_folder

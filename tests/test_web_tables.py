@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
+from taskspace.generators.templates.engine import run_template_query
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
-from taskspace.sampling.engine import run_template_query
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import TemplateSpec, load_templates
 from tests.web_support import chromium_missing, crawl_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
@@ -94,8 +94,7 @@ def test_directive_tables_are_content_tables_with_row_headers(manual: Manual) ->
         " multi-processing module (MPM) Status: MPM",
         "Description: Treat some errors accepting a new connection as non-fatal to the"
         " httpd process.",
-        "Description: Directory where Apache HTTP Server attempts to switch before dumping"
-        " core",
+        "Description: Directory where Apache HTTP Server attempts to switch before dumping core",
         "Description: Enables a hook that runs exception handlers after a crash",
     ]
     assert all(t["layout"] is False and t["header"] is True for t in tables)
@@ -144,9 +143,7 @@ def test_the_layout_table_lint_drops_what_a_graph_without_the_judgement_lets_thr
         "MATCH (t:WebElement {kind: 'table'}) "
         "RETURN t.id AS id, t.layout AS layout, t.header AS header, t.link_share AS share"
     )
-    graph.write_text(
-        "MATCH (t:WebElement {kind: 'table'}) REMOVE t.layout, t.header, t.link_share"
-    )
+    graph.write_text("MATCH (t:WebElement {kind: 'table'}) REMOVE t.layout, t.header, t.link_share")
     try:
         rows = rows_over_seeds(graph, range(4))
         assert [r for r in rows if r["table_text"].startswith(("Release Notes", "Related"))]

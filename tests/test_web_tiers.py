@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from taskspace.generators.templates.engine import rederive
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import TemplateSpec, load_templates
+from taskspace.generators.templates.tiers import TIERS, tier_counts, tiered
 from taskspace.graph.connection import Graph
-from taskspace.sampling.engine import rederive
-from taskspace.sampling.sampler import sample_tasks
-from taskspace.sampling.templates import TemplateSpec, load_templates
-from taskspace.sampling.tiers import TIERS, tier_counts, tiered
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named

@@ -14,12 +14,12 @@ from PIL import Image
 from taskspace.cli.load_web import web
 from taskspace.cli.main import cli
 from taskspace.graph.ids import stable_id
-from taskspace.web.browser import BrowserUnavailableError, foreign_requests, origin_context
-from taskspace.web.crawl import CrawlOptions, followable, normalise_url
-from taskspace.web.extract import Element, PageContent, Target, assign_marks
-from taskspace.web.graph_rows import element_id, page_id, target_url
-from taskspace.web.interactions import combine, declared
-from taskspace.web.som import draw_marks, site_folder
+from taskspace.sources.web.browser import BrowserUnavailableError, foreign_requests, origin_context
+from taskspace.sources.web.crawl import CrawlOptions, followable, normalise_url
+from taskspace.sources.web.extract import Element, PageContent, Target, assign_marks
+from taskspace.sources.web.graph_rows import element_id, page_id, target_url
+from taskspace.sources.web.interactions import combine, declared
+from taskspace.sources.web.som import draw_marks, site_folder
 
 
 @pytest.mark.parametrize(

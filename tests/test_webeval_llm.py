@@ -12,16 +12,16 @@ from inspect_ai import Task as EvalTask
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import get_model
 
-from taskspace.agents import web_steps
 from taskspace.agents.spec import load_agent_spec
-from taskspace.episodes.formats import read_episodes
-from taskspace.episodes.model import Episode
-from taskspace.evaluation.step_scorer import step_scorer
-from taskspace.evaluation.steps import StepTasks, step_dataset
+from taskspace.agents.steps import agent as web_steps
+from taskspace.core.settings import Settings
+from taskspace.environments.web_steps.tasks import task_from_episode
+from taskspace.evaluation.steps.web.runs import StepTasks, step_dataset
+from taskspace.evaluation.steps.web.scorer import step_scorer
 from taskspace.graph.connection import Graph
-from taskspace.llm.client import LLMUnavailableError
-from taskspace.settings import Settings
-from taskspace.webeval.tasks import task_from_episode
+from taskspace.models.llm.client import LLMUnavailableError
+from taskspace.sources.episodes.formats import read_episodes
+from taskspace.sources.episodes.model import Episode
 from tests.messages_text_api import messages_text_api, user_text
 
 SEEACT = Path(__file__).parent / "fixtures" / "webeval" / "seeact_queries.jsonl"

@@ -6,14 +6,21 @@ import asyncio
 
 import pytest
 
+from taskspace.agents.steps.offline import OfflinePredictor, value_for
+from taskspace.agents.steps.pipeline import split_batches
+from taskspace.agents.steps.ranking import bm25_scores
+from taskspace.environments.web_steps.model import (
+    Element,
+    GoldStep,
+    Plan,
+    StepOutcome,
+    StepView,
+    Triplet,
+)
+from taskspace.evaluation.steps.web.flexible import accepted_actions, order_free_groups
+from taskspace.evaluation.steps.web.metrics import step_score
+from taskspace.evaluation.steps.web.stages import stage_scores
 from taskspace.metrics.mind2web import StepResult, aggregate
-from taskspace.webeval.flexible import accepted_actions, order_free_groups
-from taskspace.webeval.metrics import step_score
-from taskspace.webeval.model import Element, GoldStep, Plan, StepOutcome, StepView, Triplet
-from taskspace.webeval.offline import OfflinePredictor, value_for
-from taskspace.webeval.pipeline import split_batches
-from taskspace.webeval.ranking import bm25_scores
-from taskspace.webeval.stages import stage_scores
 
 
 def _step(index: int, op: str, role: str, text: str, value: str = "") -> GoldStep:

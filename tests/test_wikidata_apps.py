@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from taskspace.cli.load_wikidata import wikidata
 from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
-from taskspace.wikidata.apps import (
+from taskspace.sources.wikidata.apps import (
     AppSpecError,
     app_files,
     default_apps_dir,

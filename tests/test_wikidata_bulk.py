@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from taskspace.cli.load_wikidata import wikidata
 from taskspace.cli.load_wikidata_bulk import choose_path
 from taskspace.cli.main import KgGroup
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.server.importer import BulkImportError, ImportInput, import_and_swap, staging_root
-from taskspace.settings import Settings
-from taskspace.wikidata.loader import load_files
+from taskspace.sources.wikidata.loader import load_files
 from tests.support import running_server
 from tests.wikidata_support import DUMP, DUMP_CHUNK, FILM_SLICE, Q42_TTL, shared
 

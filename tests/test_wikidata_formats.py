@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.graph.connection import Graph
-from taskspace.wikidata.loader import LoadOptions, load_files
-from taskspace.wikidata.ntriples import read_ntriples
-from taskspace.wikidata.terms import IRI, BNode, Term
+from taskspace.sources.wikidata.loader import LoadOptions, load_files
+from taskspace.sources.wikidata.ntriples import read_ntriples
+from taskspace.sources.wikidata.terms import IRI, BNode, Term
 from tests.test_wikidata_inputs import _kg
 from tests.wikidata_support import (
     FILMS,

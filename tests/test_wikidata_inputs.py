@@ -20,7 +20,7 @@ from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import record_source
-from taskspace.wikidata.loader import (
+from taskspace.sources.wikidata.loader import (
     MAX_ERRORS_PER_FILE,
     LoadOptions,
     LoadReport,
@@ -29,7 +29,7 @@ from taskspace.wikidata.loader import (
     load_records,
     open_lines,
 )
-from taskspace.wikidata.terms import EntityRecord
+from taskspace.sources.wikidata.terms import EntityRecord
 from tests.wikidata_support import (
     BAD,
     CITY,

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from taskspace.wikidata.entity_json import read_entity_json
-from taskspace.wikidata.terms import EntityRecord, ParseIssue
+from taskspace.sources.wikidata.entity_json import read_entity_json
+from taskspace.sources.wikidata.terms import EntityRecord, ParseIssue
 from tests.wikidata_support import KARLSRUHE, shared
 
 GOOD_LABEL = {"en": {"language": "en", "value": "kept"}}

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from taskspace.cli.load_wikidata import wikidata
 from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
-from taskspace.wikidata.loader import LoadOptions, load_files
+from taskspace.sources.wikidata.loader import LoadOptions, load_files
 from tests.wikidata_support import (
     BAD,
     CITY,

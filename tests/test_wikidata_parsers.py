@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from neo4j.spatial import WGS84Point
 
-from taskspace.wikidata.entity_json import read_entity_json
-from taskspace.wikidata.inputs import NotTextError, sniffed
-from taskspace.wikidata.loader import (
+from taskspace.sources.wikidata.entity_json import read_entity_json
+from taskspace.sources.wikidata.inputs import NotTextError, sniffed
+from taskspace.sources.wikidata.loader import (
     LoadOptions,
     LoadReport,
     WikidataLoadError,
@@ -22,10 +22,10 @@ from taskspace.wikidata.loader import (
     file_records,
     open_lines,
 )
-from taskspace.wikidata.mapping import GraphRows, preferred_datatype
-from taskspace.wikidata.ntriples import NTriplesError, parse_line, read_ntriples, unescape
-from taskspace.wikidata.terms import IRI, BNode, EntityRecord, Literal, ParseIssue
-from taskspace.wikidata.turtle import MAX_ERRORS_PER_BLOCK, read_turtle, split_blocks
+from taskspace.sources.wikidata.mapping import GraphRows, preferred_datatype
+from taskspace.sources.wikidata.ntriples import NTriplesError, parse_line, read_ntriples, unescape
+from taskspace.sources.wikidata.terms import IRI, BNode, EntityRecord, Literal, ParseIssue
+from taskspace.sources.wikidata.turtle import MAX_ERRORS_PER_BLOCK, read_turtle, split_blocks
 from tests.wikidata_support import BAD, DUMP_CHUNK, FIXTURES, Q42_TTL, shared
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from taskspace.graph.connection import Graph
-from taskspace.wikidata.inputs import sniffed
-from taskspace.wikidata.loader import LoadOptions, LoadReport, file_records, load_files
-from taskspace.wikidata.mapping import GraphRows
+from taskspace.sources.wikidata.inputs import sniffed
+from taskspace.sources.wikidata.loader import LoadOptions, LoadReport, file_records, load_files
+from taskspace.sources.wikidata.mapping import GraphRows
 from tests.wikidata_support import FILM_SLICE, KAHN, Q42_TTL, rows, shared
 
 Variant = Callable[[bytes], bytes]

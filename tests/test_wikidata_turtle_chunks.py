@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import io
 
-from taskspace.wikidata.ntriples import read_ntriples
-from taskspace.wikidata.records import RecordGrouper
-from taskspace.wikidata.terms import IRI, BNode, EntityRecord, Literal, ParseIssue, Triple
-from taskspace.wikidata.turtle import read_turtle
-from taskspace.wikidata.turtle_fast import CHUNK_LINES, parse_chunk
-from taskspace.wikidata.turtle_syntax import TurtleState
+from taskspace.sources.wikidata.ntriples import read_ntriples
+from taskspace.sources.wikidata.records import RecordGrouper
+from taskspace.sources.wikidata.terms import IRI, BNode, EntityRecord, Literal, ParseIssue, Triple
+from taskspace.sources.wikidata.turtle import read_turtle
+from taskspace.sources.wikidata.turtle_fast import CHUNK_LINES, parse_chunk
+from taskspace.sources.wikidata.turtle_syntax import TurtleState
 
 WD = "http://www.wikidata.org/entity/"
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"

@@ -19,11 +19,11 @@ import rdflib
 from rdflib.compare import isomorphic
 
 from taskspace.graph.connection import Graph
-from taskspace.wikidata.loader import LoadOptions, load_files
-from taskspace.wikidata.ntriples import OnIssue, read_ntriples
-from taskspace.wikidata.records import RecordGrouper
-from taskspace.wikidata.terms import IRI, BNode, EntityRecord, ParseIssue, Term, Triple
-from taskspace.wikidata.turtle import read_turtle
+from taskspace.sources.wikidata.loader import LoadOptions, load_files
+from taskspace.sources.wikidata.ntriples import OnIssue, read_ntriples
+from taskspace.sources.wikidata.records import RecordGrouper
+from taskspace.sources.wikidata.terms import IRI, BNode, EntityRecord, ParseIssue, Term, Triple
+from taskspace.sources.wikidata.turtle import read_turtle
 from tests.w3c_support import AFTER, BEFORE, Case, cases, sandwich
 from tests.wikidata_support import rows
 

@@ -1,7 +1,7 @@
 // One document with everything it contains, in one transaction: a file is written whole or
 // not at all. Elements and chunks the file no longer has (it was edited) are removed first.
 // Element labels: every element is a :DocElement plus the label of its kind; the FOREACH
-// lines below must name every label of taskspace.documents.model.GRAPH_LABELS.
+// lines below must name every label of taskspace.sources.documents.model.GRAPH_LABELS.
 // Params: $rows = [{id, props, element_ids, chunk_ids,
 //                   elements: [{id, label, props}], chunks: [{id, props, elements: [id]}],
 //                   has_section / doc_contains: [{end}],

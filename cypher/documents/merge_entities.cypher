@@ -4,7 +4,7 @@
 // on its own stable id. An entity that exists is never changed: its label, aliases and
 // source stay those of the load that created it. This is how documents meet each other and
 // Wikidata items.
-// An entity that is not `shared` (a bare surname: taskspace.documents.entity_links) is
+// An entity that is not `shared` (a bare surname: taskspace.sources.documents.entity_links) is
 // never looked up: it stays this document's own, under its own id.
 // Params: $rows = [{id, key, shared, forms, query, props, elements: [{id, count}],
 //                   chunks: [{id, count}]}]

@@ -1,5 +1,5 @@
 // Every loaded document's sampled shingles, to tell a copy or a fragment of one of them
-// (taskspace.documents.duplicates). Documents loaded before samples were kept have none.
+// (taskspace.sources.documents.duplicates). Documents loaded before samples were kept have none.
 MATCH (d:Document)
 WHERE d.text_sample IS NOT NULL
 RETURN d.path AS path, d.text_sample AS sample

@@ -6,7 +6,7 @@
 //            WebPage (start) -[HAS_ELEMENT]-> Link -[NAVIGATES_TO]->
 //            ((WebPage)-[HAS_ELEMENT]->(Link)-[NAVIGATES_TO]->(WebPage)){0,1} target
 // Layout tables (a page grid, a bar or box of links, a prev/next strip: `layout` set by
-// the crawler, taskspace.web.tables) and tables inside another table's cell are never
+// the crawler, taskspace.sources.web.tables) and tables inside another table's cell are never
 // asked about. The rows carry what the `layout_table` lint reads again: the table's
 // header flag, its share of link text and on how many pages the same table appears
 // (furniture repeats; the crawler judged one page at a time).

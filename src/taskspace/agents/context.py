@@ -13,10 +13,10 @@ from inspect_ai.model import ChatMessageAssistant, ModelOutput
 from inspect_ai.solver import TaskState
 
 from taskspace.agents.spec import AgentSpec
+from taskspace.generators.safety.overlay import overlay_for_sample
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.model import Retrieval
 from taskspace.retrieval.retrieve import retrieve
-from taskspace.safety.overlay import overlay_for_sample
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 
 
@@ -31,7 +31,7 @@ async def retrieve_for(
     """The agent's retriever over the live graph, off the event loop (the driver blocks).
 
     With the sample's ``state``, the environment lays a safety sample's injection over the
-    chunks it targets (``taskspace.safety.overlay``); the agent only sees the result."""
+    chunks it targets (``taskspace.generators.safety.overlay``); the agent only sees the result."""
     found = await to_thread.run_sync(retrieve, graph, question, spec.retriever, spec.k)
     return found if state is None else overlay_for_sample(found, state.metadata)
 

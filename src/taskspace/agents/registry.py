@@ -12,23 +12,23 @@ from importlib import import_module
 from inspect_ai.solver import Solver
 
 from taskspace.agents.spec import AgentSpec
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph
 
 Builder = Callable[[AgentSpec, Graph], Solver]
 
 BUILDERS: dict[str, str] = {
-    "extractive": "taskspace.agents.extractive:extractive_agent",
-    "rag": "taskspace.agents.rag:rag_agent",
-    "multi_agent": "taskspace.agents.multi_agent:build",
-    "graph_tools": "taskspace.agents.graph_tools:build",
-    "path_tools": "taskspace.agents.path_tools:build",
-    "path_walker": "taskspace.agents.path_walker:build",
-    "web_steps": "taskspace.agents.web_steps:build",
+    "extractive": "taskspace.agents.doc.extractive:extractive_agent",
+    "rag": "taskspace.agents.doc.rag:rag_agent",
+    "multi_agent": "taskspace.agents.doc.multi_agent:build",
+    "graph_tools": "taskspace.agents.doc.graph_react:build",
+    "path_tools": "taskspace.agents.paths.tool_use:build",
+    "path_walker": "taskspace.agents.paths.walker:build",
+    "web_steps": "taskspace.agents.steps.agent:build",
     "heuristic": "taskspace.agents.web.heuristic:build",
     "som": "taskspace.agents.web.som:build",
     "reflective": "taskspace.agents.web.reflective:build",
-    "memory": "taskspace.agents.web.recall:build",
+    "memory": "taskspace.agents.web.memory:build",
     "guided": "taskspace.agents.web.guided:build",
     "gui_replay": "taskspace.agents.gui.replay:build",
     "pg_agent": "taskspace.agents.gui.pg_agent:build",

@@ -19,8 +19,8 @@ from pydantic import ValidationError
 
 from taskspace.agents.context import record_attempt
 from taskspace.agents.spec import AgentSpec, AgentSpecError, offline_baseline
-from taskspace.errors import UserError
-from taskspace.llm.client import LLMUnavailableError, llm_available
+from taskspace.core.errors import UserError
+from taskspace.models.llm.client import LLMUnavailableError, llm_available
 from taskspace.tasks.attempt import Attempt
 
 

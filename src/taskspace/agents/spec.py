@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from taskspace.errors import UserError
-from taskspace.resources import resource_dir
-from taskspace.specfiles import read_spec
+from taskspace.core.errors import UserError
+from taskspace.core.resources import resource_dir
+from taskspace.core.specfiles import read_spec
 
 AgentKind = Literal[
     "extractive",
@@ -30,7 +30,7 @@ AgentKind = Literal[
 ]
 
 GUI_STEP_KINDS = ("gui_replay", "pg_agent", "jarvis")
-"""Kinds that predict one GUI action per episode step (``taskspace.evaluation.gui_steps``)."""
+"""Kinds that predict one GUI action per episode step (``taskspace.evaluation.steps.gui.runs``)."""
 
 OFFLINE_BASELINES: dict[str, tuple[AgentKind, ...]] = {
     "extractive": ("extractive", "rag", "multi_agent", "graph_tools"),
@@ -65,8 +65,8 @@ class AgentSpec(BaseModel):
     max_steps: int = Field(default=8, ge=1, description="tool calls or stages at most")
     tools: tuple[str, ...] = Field(
         default=(),
-        description="graph tools the agent may call (taskspace.graphtools; path_tools "
-        "and path_walker: taskspace.apptools)",
+        description="graph tools the agent may call (taskspace.tools.graph; path_tools "
+        "and path_walker: taskspace.tools.apps)",
     )
     batches: int = Field(
         default=4, ge=1, le=20, description="web_steps: page sections planned in parallel"

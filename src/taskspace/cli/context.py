@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from taskspace.core.settings import Settings, load_settings
 from taskspace.graph.connection import Graph
-from taskspace.settings import Settings, load_settings
 
 
 @contextmanager

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from taskspace.cli.output import console, human_bytes, json_option, print_json, print_mapping
+from taskspace.core.settings import load_settings
 from taskspace.server import install as installer
 from taskspace.server import process
-from taskspace.settings import load_settings
 
 
 @click.group()

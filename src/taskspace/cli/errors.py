@@ -23,7 +23,7 @@ _MAX_SUMMARY = 300
 
 def _home() -> Path:
     """TASKSPACE_HOME as settings read it; the environment itself if settings cannot load."""
-    from taskspace.settings import load_settings
+    from taskspace.core.settings import load_settings
 
     try:
         return load_settings().home.expanduser()
@@ -41,7 +41,7 @@ def _secrets() -> list[str]:
     the MCP server's bearer token."""
     values = [os.environ.get(name, "") for name in _SECRET_VARIABLES]
     try:
-        from taskspace.settings import load_settings
+        from taskspace.core.settings import load_settings
 
         settings = load_settings()
         values.append(settings.password() or "")

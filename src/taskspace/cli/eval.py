@@ -18,8 +18,8 @@ import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import json_option, print_json, print_line, print_table
-from taskspace.errors import UserError
-from taskspace.settings import load_settings
+from taskspace.core.errors import UserError
+from taskspace.core.settings import load_settings
 
 SCORERS = ("task", "judge", "includes", "match", "web-judge")
 """``taskspace.evaluation.scorers.SCORER_NAMES``, not imported here: that loads inspect_ai,
@@ -58,7 +58,7 @@ def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
 
 
 def _safety_rates(samples: Any) -> dict[str, Any]:
-    from taskspace.safety.scoring import safety_rates
+    from taskspace.evaluation.scorers.safety import safety_rates
 
     return safety_rates(samples)
 
@@ -214,8 +214,8 @@ def run_command(
 
 def _origin_map(tasks: Any, origin: str | None, pairs: tuple[str, ...]) -> dict[str, str]:
     """``--origin`` for every task's start origin, then each ``--origin-map FROM=TO``."""
-    from taskspace.replay.origins import OriginMap
-    from taskspace.web.browser import origin_of
+    from taskspace.sources.web.browser import origin_of
+    from taskspace.sources.web.origins import OriginMap
 
     mapping: dict[str, str] = {}
     if origin:
@@ -292,9 +292,7 @@ def score_command(log_file: Path, scorer: str, as_json: bool) -> None:
     except ValueError as exc:
         raise UserError(str(exc)) from exc
     metrics = metrics_for_log(log.samples or []) if scorer == "task" else None
-    rescored = score(
-        log, scorer_named(scorer), metrics=metrics, action="overwrite", display="none"
-    )
+    rescored = score(log, scorer_named(scorer), metrics=metrics, action="overwrite", display="none")
     write_eval_log(rescored, str(log_file))
     with connected_graph() as graph:
         attempts = write_run_results(graph, rescored)

@@ -16,7 +16,8 @@ from taskspace.cli.eval_steps import episode_options, run_and_record
 from taskspace.cli.output import json_option, print_json, print_line, print_table
 
 MATCH_RULES = ("aitw", "aitw-strict")
-"""``taskspace.guieval.matching.RULES``, not imported here: ``kg`` starts without numpy."""
+"""``taskspace.evaluation.steps.gui.matching.RULES``, not imported here: ``kg`` starts without
+numpy."""
 
 
 @click.command(name="gui")
@@ -43,8 +44,8 @@ def gui(
     """Score AGENT step by step on GUI EPISODES: all, a dataset (aitw, gui_odyssey,
     uiautomator, droidbot, jsonl) or a loaded file or folder."""
     from taskspace.agents.spec import GUI_STEP_KINDS, load_agent_spec
-    from taskspace.errors import UserError
-    from taskspace.evaluation.gui_steps import gui_run, gui_summaries, read_gui_tasks
+    from taskspace.core.errors import UserError
+    from taskspace.evaluation.steps.gui.runs import gui_run, gui_summaries, read_gui_tasks
 
     spec = load_agent_spec(agent_name)
     if spec.kind not in GUI_STEP_KINDS:
@@ -127,8 +128,8 @@ def android(
     act on it first: tap an element by id (from an earlier observation) or a point, or a key."""
     from pathlib import Path
 
-    from taskspace.episodes.model import Action, UIElement
-    from taskspace.guieval.android import AndroidEnvironment, connect
+    from taskspace.environments.gui.android import AndroidEnvironment, connect
+    from taskspace.sources.episodes.model import Action, UIElement
 
     environment = AndroidEnvironment(connect(serial), Path(out))
     if element_id or point or key:

@@ -14,13 +14,13 @@ import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import json_option, print_json, print_line, print_table
-from taskspace.settings import load_settings
+from taskspace.core.settings import load_settings
 
 if TYPE_CHECKING:
     from inspect_ai.log import EvalLog
 
     from taskspace.agents.spec import AgentSpec
-    from taskspace.evaluation.episode_runs import EpisodeRun
+    from taskspace.evaluation.steps.runner import EpisodeRun
     from taskspace.graph.connection import Graph
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -75,9 +75,9 @@ def run_and_record(
     """Read the episodes, run (or resume) the agent on them as one inspect run and write
     its ATTEMPTED edges: what every step-level command does between its options and its
     tables. Returns the episodes read, the run id, the log and the edges written."""
-    from taskspace.evaluation.episode_runs import run_episodes
     from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model
-    from taskspace.evaluation.step_results import write_step_results
+    from taskspace.evaluation.steps.results import write_step_results
+    from taskspace.evaluation.steps.runner import run_episodes
 
     config = RunConfig(agent=spec.name, model=resolve_model(spec, model), scorer=scorer, k=spec.k)
     settings = load_settings()
@@ -110,9 +110,9 @@ def steps(
 ) -> None:
     """Score AGENT step by step on EPISODES: all, mind2web, seeact, or a loaded file."""
     from taskspace.agents.spec import load_agent_spec
-    from taskspace.errors import UserError
-    from taskspace.evaluation.step_results import log_summary
-    from taskspace.evaluation.steps import read_step_tasks, step_run
+    from taskspace.core.errors import UserError
+    from taskspace.evaluation.steps.results import log_summary
+    from taskspace.evaluation.steps.web.runs import read_step_tasks, step_run
 
     spec = load_agent_spec(agent_name)
     if spec.kind != "web_steps":

@@ -6,14 +6,14 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from taskspace.cli.output import console
-from taskspace.settings import load_settings
+from taskspace.core.settings import load_settings
 
 T = TypeVar("T")
 
 
 def with_llm(status: str, work: Callable[..., T], *args: object) -> T:
     """Run ``work(llm, *args)`` with a :class:`StructuredLLM`, showing ``status`` meanwhile."""
-    from taskspace.llm.client import LLMUnavailableError, StructuredLLM
+    from taskspace.models.llm.client import LLMUnavailableError, StructuredLLM
 
     try:
         llm = StructuredLLM(load_settings())

@@ -19,8 +19,8 @@ from taskspace.cli.output import (
     print_table,
 )
 from taskspace.cli.progress import progress_bar
-from taskspace.documents.chunking import DEFAULT_CHUNK_CHARS
-from taskspace.documents.loader import LoadOptions, LoadReport, load_documents
+from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
+from taskspace.sources.documents.loader import LoadOptions, LoadReport, load_documents
 
 
 @click.command("docs")

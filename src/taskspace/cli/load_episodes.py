@@ -17,7 +17,7 @@ from taskspace.cli.output import (
     print_table,
 )
 from taskspace.cli.progress import progress_bar
-from taskspace.pagegraph.loader import (
+from taskspace.sources.episodes.loader import (
     FORMATS,
     EpisodeLoadOptions,
     EpisodeLoadReport,
@@ -43,7 +43,7 @@ from taskspace.pagegraph.loader import (
 @json_option
 def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> None:
     """Load GUI episodes (files or folders) as episodes, steps and a page graph of screens."""
-    from taskspace.llm.client import LLMUnavailableError
+    from taskspace.models.llm.client import LLMUnavailableError
 
     missing = [path for path in paths if not path.exists()]
     if len(missing) == len(paths):

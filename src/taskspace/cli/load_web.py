@@ -17,10 +17,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 from taskspace.cli.context import connected_graph
 from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_line, print_table
-from taskspace.settings import load_settings
-from taskspace.web.crawl import CrawlOptions
-from taskspace.web.errors import CrawlError
-from taskspace.web.loader import WebLoadSummary, check_start_url, load_web
+from taskspace.core.settings import load_settings
+from taskspace.sources.web.crawl import CrawlOptions
+from taskspace.sources.web.errors import CrawlError
+from taskspace.sources.web.loader import WebLoadSummary, check_start_url, load_web
 
 
 @click.command("web")

@@ -21,18 +21,18 @@ from taskspace.cli.context import connected_graph
 from taskspace.cli.load_wikidata_bulk import LoadPath, choose_path, print_bulk, run_bulk
 from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
-from taskspace.settings import load_settings
-from taskspace.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
-from taskspace.wikidata.bulk import BULK_THRESHOLD_BYTES
-from taskspace.wikidata.inputs import FORMATS
-from taskspace.wikidata.loader import (
+from taskspace.sources.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
+from taskspace.sources.wikidata.bulk import BULK_THRESHOLD_BYTES
+from taskspace.sources.wikidata.inputs import FORMATS
+from taskspace.sources.wikidata.loader import (
     LoadOptions,
     LoadReport,
     WikidataLoadError,
     load_files,
 )
-from taskspace.wikidata.sparql import Expansion, load_sparql
+from taskspace.sources.wikidata.sparql import Expansion, load_sparql
 
 
 @click.command("wikidata")

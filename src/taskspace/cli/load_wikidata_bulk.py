@@ -19,8 +19,8 @@ from rich.progress import (
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console
-from taskspace.settings import Settings
-from taskspace.wikidata.bulk import (
+from taskspace.core.settings import Settings
+from taskspace.sources.wikidata.bulk import (
     BulkReport,
     bulk_load,
     check_empty,
@@ -28,8 +28,8 @@ from taskspace.wikidata.bulk import (
     input_bytes,
     node_count,
 )
-from taskspace.wikidata.inputs import suffix_format
-from taskspace.wikidata.loader import LoadOptions
+from taskspace.sources.wikidata.inputs import suffix_format
+from taskspace.sources.wikidata.loader import LoadOptions
 
 MB = 1024 * 1024
 

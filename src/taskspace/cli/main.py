@@ -18,10 +18,10 @@ from taskspace.cli.output import print_error
 from taskspace.cli.retrieve import retrieve_command
 from taskspace.cli.sample import sample
 from taskspace.cli.serve import serve
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
 
 USER_ERRORS = (UserError,)
-"""Every error a user can act on derives from UserError (taskspace.errors)."""
+"""Every error a user can act on derives from UserError (taskspace.core.errors)."""
 
 
 # click's own ways of ending a command (usage errors, --help, ctx.exit) pass through.

@@ -17,7 +17,7 @@ from rich.progress import (
 )
 from rich.progress import Progress as RichProgress
 
-from taskspace.progress import QUIET, Progress
+from taskspace.core.progress import QUIET, Progress
 
 
 class BarProgress:

@@ -11,7 +11,7 @@ from taskspace.cli.context import connected_graph
 from taskspace.cli.llm import with_llm
 from taskspace.cli.output import json_option, print_error, print_json, print_line
 from taskspace.cli.sample_common import run_family, sample_options, save_sampled
-from taskspace.sampling.family import PER_TEMPLATE, THRESHOLD
+from taskspace.generators.templates.family import PER_TEMPLATE, THRESHOLD
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
@@ -42,7 +42,7 @@ _llm = click.option(
 
 
 def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
-    from taskspace.llm.paraphrase import paraphrase_tasks
+    from taskspace.generators.paraphrase import paraphrase_tasks
 
     return with_llm("Phrasing prompts with Claude…", paraphrase_tasks, tasks)
 
@@ -113,7 +113,7 @@ def sample_doc(
     as_json: bool,
 ) -> None:
     """Document tasks (GRAPH2EVAL types) from loaded documents."""
-    from taskspace.llm.client import llm_available
+    from taskspace.models.llm.client import llm_available
 
     report = run_family(
         "doc",
@@ -136,7 +136,7 @@ def sample_verify(tasks_file: Path, as_json: bool) -> None:
     """Re-derive every task's gold answer from the graph; exit 1 if any no longer holds
     or a line of the file is not a task."""
     tasks, bad = _read_tasks(tasks_file, as_json)
-    from taskspace.families import verify_tasks
+    from taskspace.generators.registry import verify_tasks
 
     with connected_graph() as graph:
         results = verify_tasks(graph, tasks)
@@ -225,7 +225,7 @@ def _origin(url: str) -> str:
 def _replay(
     tasks: list[Task], origin: str, as_json: bool, sampled: dict[str, object] | None = None
 ) -> None:
-    from taskspace.replay import replay_tasks
+    from taskspace.environments.replay import replay_tasks
 
     crawled = {_origin(task.start_url) for task in tasks if task.start_url}
     result = replay_tasks(tasks, origin_map={old: origin.rstrip("/") for old in crawled})

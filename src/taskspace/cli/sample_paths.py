@@ -12,7 +12,7 @@ from taskspace.tasks.model import Task
 
 
 def _paraphrase(tasks: list[Task]) -> tuple[list[Task], int]:
-    from taskspace.paths.describe import paraphrase_paths
+    from taskspace.generators.paths.describe import paraphrase_paths
 
     return with_llm("Phrasing instructions with Claude…", paraphrase_paths, tasks)
 
@@ -59,7 +59,7 @@ def paths(
         levels=str(levels_file) if levels_file else None,
         starts=list(starts) or None,
     )
-    from taskspace.paths.shortfall import explain
+    from taskspace.generators.paths.shortfall import explain
 
     save_sampled(
         report,

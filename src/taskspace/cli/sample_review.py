@@ -46,8 +46,8 @@ def review(
 ) -> None:
     """Judge the tasks of TASKS_FILES (valid, or invalid and why) on a page that shows each
     task beside its source; several files only with --summary or --to-graph."""
-    from taskspace.errors import UserError
-    from taskspace.tasks.review import verdicts_path
+    from taskspace.core.errors import UserError
+    from taskspace.tasks.review.verdicts import verdicts_path
 
     for path in tasks_files:
         if not path.is_file():
@@ -77,7 +77,7 @@ def review(
 
 
 def _tasks(tasks_file: Path) -> list[Any]:
-    from taskspace.errors import UserError
+    from taskspace.core.errors import UserError
     from taskspace.tasks.store import read_tasks_file
 
     tasks, bad = read_tasks_file(tasks_file)
@@ -88,9 +88,9 @@ def _tasks(tasks_file: Path) -> list[Any]:
 
 def _page_maker(tasks_file: Path) -> Any:
     """A function token -> page HTML; the evidence is read once, the verdicts each time."""
-    from taskspace.review.evidence import read_evidence
-    from taskspace.review.page import render_page
-    from taskspace.tasks.review import read_verdicts, verdicts_path
+    from taskspace.tasks.review.evidence import read_evidence
+    from taskspace.tasks.review.page import render_page
+    from taskspace.tasks.review.verdicts import read_verdicts, verdicts_path
 
     tasks = _tasks(tasks_file)
     with connected_graph() as graph:
@@ -112,8 +112,8 @@ def _write_page(tasks_file: Path) -> Path:
 
 
 def _serve(tasks_file: Path, port: int) -> None:
-    from taskspace.review.server import ReviewServer
-    from taskspace.tasks.review import verdicts_path
+    from taskspace.tasks.review.server import ReviewServer
+    from taskspace.tasks.review.verdicts import verdicts_path
 
     page, tasks = _page_maker(tasks_file)
     kinds = {task.id: task.kind for task in tasks}
@@ -129,8 +129,8 @@ def _serve(tasks_file: Path, port: int) -> None:
 
 
 def _import(tasks_file: Path, imported: Path, as_json: bool) -> None:
-    from taskspace.errors import UserError
-    from taskspace.tasks.review import read_verdicts, record, verdicts_path
+    from taskspace.core.errors import UserError
+    from taskspace.tasks.review.verdicts import read_verdicts, record, verdicts_path
 
     kinds = {task.id: task.kind for task in _tasks(tasks_file)}
     verdicts = list(read_verdicts(imported).values())
@@ -147,7 +147,7 @@ def _import(tasks_file: Path, imported: Path, as_json: bool) -> None:
 def _summary_and_graph(
     tasks_files: tuple[Path, ...], summary: bool, to_graph: bool, as_json: bool
 ) -> None:
-    from taskspace.tasks.review import read_verdicts, summarise, verdicts_path
+    from taskspace.tasks.review.verdicts import read_verdicts, summarise, verdicts_path
 
     verdicts = {}
     kinds: list[str] = []

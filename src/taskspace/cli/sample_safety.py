@@ -45,8 +45,8 @@ def safety(
 ) -> None:
     """Safety tasks: threats injected at run time into what the agent retrieves (doc) or
     sees in the browser (web); -n caps how many are written."""
-    from taskspace.safety.sample import chosen, safety_tasks
-    from taskspace.safety.spec import load_threats
+    from taskspace.generators.safety.sample import chosen, safety_tasks
+    from taskspace.generators.safety.spec import load_threats
 
     spec = load_threats(threats)
     names = [name.strip() for name in (strategies or "").split(",") if name.strip()]

@@ -11,7 +11,7 @@ import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import error_console
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
 
 DEFAULT_PORT = 8765
 
@@ -56,9 +56,9 @@ def serve_mcp(use_http: bool, port: int, cypher_timeout: float, rows: int) -> No
     to http://127.0.0.1:PORT/mcp and send "Authorization: Bearer <token>", the token being
     in the file this command names (0600, made on first use).
     """
-    from taskspace.graphtools.toolbox import ToolLimits
-    from taskspace.mcpserver.auth import ensure_token
-    from taskspace.mcpserver.run import serve_http, serve_stdio
+    from taskspace.mcp.auth import ensure_token
+    from taskspace.mcp.run import serve_http, serve_stdio
+    from taskspace.tools.graph.toolbox import ToolLimits
 
     limits = ToolLimits(cypher_timeout=cypher_timeout, cypher_rows=rows)
     with connected_graph() as graph:

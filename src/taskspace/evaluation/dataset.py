@@ -12,9 +12,9 @@ from typing import Any
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from taskspace.graph.connection import Graph
-from taskspace.scoring.citations import Cover
-from taskspace.scoring.inspect_scorers import EVIDENCE_COVER_KEY, TASK_METADATA_KEY
 from taskspace.tasks.model import Task
+from taskspace.tasks.scoring.citations import Cover
+from taskspace.tasks.state import EVIDENCE_COVER_KEY, TASK_METADATA_KEY
 
 TASK_JSON = TASK_METADATA_KEY
 """Metadata key of the whole task as JSON, for scorers only."""

@@ -16,8 +16,8 @@ from inspect_ai.log import EvalSample
 from inspect_ai.scorer import Metric, SampleScore, Value, metric
 
 from taskspace.metrics import mind2web, mmina, naturalgaia
-from taskspace.scoring.inspect_scorers import TASK_METADATA_KEY
 from taskspace.tasks.model import Task
+from taskspace.tasks.state import TASK_METADATA_KEY
 
 DOC_KEYS = ("score", "success", "exact_match", "f1", "rouge_l")
 CITATION_KEYS = ("citation_precision", "citation_recall")

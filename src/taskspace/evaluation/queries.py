@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
+from taskspace.core.resources import resource_dir
 from taskspace.graph.connection import Graph, Record
-from taskspace.resources import resource_dir
 
 PARAMS: dict[str, dict[str, object]] = {"failures_by_edge_type": {"agent": None}}
 """Defaults of each query's parameters (all optional)."""

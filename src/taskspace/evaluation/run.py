@@ -24,15 +24,15 @@ from inspect_ai.scorer import Scorer
 
 from taskspace.agents.registry import build_solver
 from taskspace.agents.spec import AgentSpec, offline_baseline
-from taskspace.browserenv.session import ORIGIN_MAP_KEY
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
+from taskspace.environments.browser.session import ORIGIN_MAP_KEY
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
 from taskspace.evaluation.kind_metrics import metrics_for
 from taskspace.evaluation.scorers import scorer_named
+from taskspace.evaluation.scorers.task import scoring_epochs
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
-from taskspace.llm.client import DEFAULT_MODEL
-from taskspace.scoring.inspect_scorers import scoring_epochs
+from taskspace.models.llm.client import DEFAULT_MODEL
 from taskspace.tasks.model import Task
 
 OFFLINE_MODEL = "mockllm/model"

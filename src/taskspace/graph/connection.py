@@ -25,10 +25,10 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
+from taskspace.core.settings import Settings
 from taskspace.graph.queries import QueryLibrary, default_library
 from taskspace.graph.readonly_guard import QueryRefusedError, ReadPolicy, check_plan, plan_facts
-from taskspace.settings import Settings
 
 Record = dict[str, Any]
 
@@ -155,7 +155,7 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> list[Record]:
             return [record.data() for record in tx.run(cypher, params)]
 
-        with _translated(self.settings), self.session() as session:
+        with translated_errors(self.settings), self.session() as session:
             return session.execute_read(work)
 
     def read_once(
@@ -169,7 +169,7 @@ class Graph:
         needs that uses ``read``.
         """
         cypher = self.queries.text(name, slots)
-        with _translated(self.settings), self.session() as session:
+        with translated_errors(self.settings), self.session() as session:
             return [record.data() for record in session.run(cypher, params)]
 
     def write_text(self, cypher: str, **params: Any) -> neo4j.ResultSummary:
@@ -178,17 +178,17 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> neo4j.ResultSummary:
             return tx.run(cypher, params).consume()
 
-        with _translated(self.settings), self.session(write=True) as session:
+        with translated_errors(self.settings), self.session(write=True) as session:
             return session.execute_write(work)
 
     def run_autocommit(self, cypher: str, **params: Any) -> None:
         """Schema commands and CALL {…} IN TRANSACTIONS need an auto-commit transaction."""
-        with _translated(self.settings), self.session(write=True) as session:
+        with translated_errors(self.settings), self.session(write=True) as session:
             session.run(cypher, params).consume()
 
 
 @contextmanager
-def _translated(settings: Settings) -> Iterator[None]:
+def translated_errors(settings: Settings) -> Iterator[None]:
     """Turns connection failures into GraphUnavailableError with advice for the user."""
     try:
         yield
@@ -240,7 +240,7 @@ def read_only_query(
         bookmark_manager=graph.driver.execute_query_bookmark_manager,
     )
     with (
-        _translated(graph.settings),
+        translated_errors(graph.settings),
         session,
         _query_errors(timeout),
         session.begin_transaction(timeout=timeout) as tx,

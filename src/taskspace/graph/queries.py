@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
+from taskspace.core.resources import resource_dir
 from taskspace.graph.names import InvalidNameError, label_expression
-from taskspace.resources import resource_dir
 
 _SLOT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 _STATEMENT_END = re.compile(r";[ \t]*(?:\r?\n|$)")

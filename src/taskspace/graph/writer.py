@@ -16,7 +16,7 @@ from typing import Any
 
 import neo4j
 
-from taskspace.graph.connection import Graph, _translated
+from taskspace.graph.connection import Graph, translated_errors
 from taskspace.graph.names import checked_label, checked_rel_type
 
 Row = Mapping[str, Any]
@@ -110,7 +110,7 @@ class BatchedWriter:
             if self.on_batch is not None:
                 self.on_batch(size)
 
-        with _translated(self.graph.settings):
+        with translated_errors(self.graph.settings):
             if self.workers == 1:
                 for batch in batched(rows, self.batch_size):
                     record(*run_batch(batch))
@@ -151,7 +151,7 @@ class BatchedWriter:
 
         if not live:
             return []
-        with _translated(self.graph.settings), self.graph.session(write=True) as session:
+        with translated_errors(self.graph.settings), self.graph.session(write=True) as session:
             summaries = session.execute_write(work)
         if self.on_batch is not None:
             self.on_batch(sum(summary.rows for summary in summaries))

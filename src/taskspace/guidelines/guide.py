@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from taskspace.episodes.model import Observation, Platform
 from taskspace.graph.connection import Graph
 from taskspace.guidelines.errors import GuidelineError
 from taskspace.guidelines.model import Guideline
-from taskspace.pagegraph.features import cached_image_hash, features
-from taskspace.pagegraph.jump import Seen
-from taskspace.pagegraph.summary import offline_summary
+from taskspace.sources.episodes.model import Observation, Platform
+from taskspace.sources.episodes.pagegraph.features import cached_image_hash, features
+from taskspace.sources.episodes.pagegraph.jump import Seen
+from taskspace.sources.episodes.pagegraph.summary import offline_summary
 
 Embedder = Callable[[Sequence[str]], list[list[float]]]
 
@@ -43,7 +43,7 @@ class Guide:
 
     def embed(self, text: str) -> list[float]:
         if self._embedder is None:
-            from taskspace.embeddings import embed
+            from taskspace.models.embeddings import embed
 
             self._embedder = embed
         return self._embedder([text])[0]
@@ -160,9 +160,9 @@ def _parse_dump(path: Path) -> Observation:
     if not path.is_file():
         raise GuidelineError(f"{path}: no such UI dump file")
     try:
-        from taskspace.episodes.uitree import parse_ui_dump
+        from taskspace.sources.episodes.uitree import parse_ui_dump
     except ImportError as error:
-        raise GuidelineError("reading UI dumps needs taskspace.episodes.uitree") from error
+        raise GuidelineError("reading UI dumps needs taskspace.sources.episodes.uitree") from error
     try:
         return parse_ui_dump(path)
     except (ValueError, OSError) as error:

@@ -14,7 +14,7 @@ Semantics:
 - **task SR** = the share of attempts that reached END.
 
 How a single hop is judged (keywords, URL, fuzzy match) is the scorer's business
-(``taskspace.scoring.hops``); this module takes its verdicts.
+(``taskspace.generators.multihop.scoring``); this module takes its verdicts.
 """
 
 from __future__ import annotations

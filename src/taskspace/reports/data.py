@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph, Record
 from taskspace.metrics.passk import pass_at_k
 from taskspace.reports.gui_steps import read_gui_metrics

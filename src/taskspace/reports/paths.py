@@ -3,7 +3,7 @@ causal-path attempts per level and overall, where failed attempts broke first, a
 failed attempts per error class (KD, PRE, OE, PE, SCE; ``scoring.path_errors``).
 
 Read with ``cypher/reports/path_attempts.cypher``; the numbers come from the step
-metrics the path scorer wrote (:func:`taskspace.scoring.paths.summarise_scored`). An
+metrics the path scorer wrote (:func:`taskspace.generators.paths.scoring.summarise_scored`). An
 attempt that ended in an error before it was scored counts as failed at step 1, with its
 path's weights (so it lowers every rate rather than vanishing from them).
 """
@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from taskspace.generators.paths.error_attribution import ERROR_CLASSES
+from taskspace.generators.paths.scoring import PathSummary, ScoredAttempt, by_level_scored
 from taskspace.graph.connection import Graph
-from taskspace.scoring.path_errors import ERROR_CLASSES
-from taskspace.scoring.paths import PathSummary, ScoredAttempt, by_level_scored
 
 PATH_SECTION = "Causal paths (NaturalGAIA)"
 METRICS = (("sr", "SR"), ("wpsr", "WPSR"), ("matcr", "MATCR"), ("patsr", "p-ATSR"))

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from taskspace.evaluation.steps.web.evaluate import FLEX, METRICS, SUCCESS_KEYS
 from taskspace.graph.connection import Graph
 from taskspace.metrics.mind2web import Values, aggregate
 from taskspace.reports.plots import grouped_bars
-from taskspace.webeval.evaluate import FLEX, METRICS, SUCCESS_KEYS
 
 LABELS = {
     "ele_acc": "Ele.Acc",

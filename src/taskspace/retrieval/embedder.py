@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from neo4j_graphrag.embeddings.base import Embedder
 
-from taskspace.embeddings.model import embed
+from taskspace.models.embeddings.model import embed
 
 
 class MiniLMEmbedder(Embedder):
-    """``embed_query`` = :func:`taskspace.embeddings.model.embed` of one text."""
+    """``embed_query`` = :func:`taskspace.models.embeddings.model.embed` of one text."""
 
     def embed_query(self, text: str) -> list[float]:
         return embed([text])[0]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from taskspace.embeddings.model import embed
 from taskspace.graph.connection import Graph
+from taskspace.models.embeddings.model import embed
 from taskspace.retrieval.graphrag import GRAPHRAG_RETRIEVERS, graphrag_items
 from taskspace.retrieval.model import Retrieval, RetrievedItem
 from taskspace.retrieval.names import (

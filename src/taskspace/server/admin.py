@@ -11,9 +11,9 @@ import os
 import subprocess
 from collections.abc import Callable, Sequence
 
+from taskspace.core.settings import Settings
 from taskspace.server.install import find_tool
 from taskspace.server.permissions import SERVER_UMASK
-from taskspace.settings import Settings
 
 ADMIN_MAIN = "org.neo4j.cli.AdminTool"
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from jinja2 import Environment, StrictUndefined
 
-from taskspace.descriptor import config_template
+from taskspace.core.descriptor import config_template
+from taskspace.core.settings import Settings
 from taskspace.server.admin import run_admin
 from taskspace.server.install import InstallError
 from taskspace.server.permissions import private_dir, write_private
-from taskspace.settings import Settings
 
 
 def write_config(settings: Settings) -> Path:

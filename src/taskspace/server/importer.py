@@ -21,11 +21,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from taskspace.core.settings import Settings
 from taskspace.server import process
 from taskspace.server.admin import admin_command, server_env
 from taskspace.server.install import is_installed
 from taskspace.server.permissions import SERVER_UMASK, private_dir, write_private
-from taskspace.settings import Settings
 
 OFF_HEAP = "25%"
 """Off-heap memory the importer may use: a quarter of the machine's, which is shared."""

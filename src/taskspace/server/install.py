@@ -13,9 +13,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from taskspace.descriptor import pinned_version, pom_file
-from taskspace.errors import UserError
-from taskspace.settings import LocalServerPaths
+from taskspace.core.descriptor import pinned_version, pom_file
+from taskspace.core.errors import UserError
+from taskspace.core.settings import LocalServerPaths
 
 
 class InstallError(UserError):

@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from taskspace.settings import LocalServerPaths
+from taskspace.core.settings import LocalServerPaths
 
 SERVER_UMASK = 0o077
 PRIVATE_DIR = 0o700

@@ -15,15 +15,15 @@ from typing import Any
 from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
-from taskspace.descriptor import jvm_options
-from taskspace.errors import UserError
+from taskspace.core.descriptor import jvm_options
+from taskspace.core.errors import UserError
+from taskspace.core.settings import Settings
 from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
 from taskspace.server.admin import server_env
 from taskspace.server.config import ensure_initial_password, write_config
 from taskspace.server.install import InstallError, find_tool, is_installed
 from taskspace.server.permissions import SERVER_UMASK, lock_down, write_private
-from taskspace.settings import Settings
 
 MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
 

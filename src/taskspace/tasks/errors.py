@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
 
 
 class SamplingError(UserError):

@@ -19,7 +19,8 @@ from difflib import SequenceMatcher
 from typing import Any
 from urllib.parse import unquote
 
-from taskspace.words import tokens
+from taskspace.core.shapes import FUNCTION_WORDS, layout_table
+from taskspace.core.words import tokens
 
 LINTS: dict[str, str] = {
     "heading_cut": "a heading ends mid-phrase (hyphen, article, preposition, open verb)",
@@ -43,33 +44,6 @@ LINTS: dict[str, str] = {
     "property_id": "the prompt names a property by its id (P112) instead of in words",
 }
 """Every lint's name and what it catches (the sample summary prints these)."""
-
-FUNCTION_WORDS = frozenset(
-    """a an the and or nor but of for to in on at by with without from into onto upon
-    over under about above below between among through during before after against
-    toward towards via per as than that which whose whom who is are was were be been
-    being am has have had do does did can could may might must shall should will would
-    its their our your his her this these those such each every both either neither
-    not no if when while where whether because since unless until""".split()  # noqa: SIM905
-)
-"""Words a heading never ends on: articles, prepositions, conjunctions, auxiliaries and
-determiners leave the phrase waiting for what follows."""
-
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
-
-
-def heading_cut(heading: str) -> str | None:
-    """Why ``heading`` reads as cut off (ends in a hyphen or a function word), or None."""
-    text = heading.strip()
-    if not text:
-        return "empty heading"
-    if text.endswith(("-", "‐", "‑")):
-        return f"heading {text!r} ends in a hyphen"
-    words = _WORD.findall(text)
-    if words and words[-1].lower() in FUNCTION_WORDS and not text.endswith((")", "?", "!")):
-        return f"heading {text!r} ends in {words[-1]!r}"
-    return None
-
 
 _URL = re.compile(r"\bhttps?://[^\s\"'<>)]+|(?<![\w.])/[\w.-]+(?:/[\w.-]*)+(?:\?[^\s\"'<>]*)?")
 
@@ -193,31 +167,6 @@ def partial_match(term: str, heading: str, text: str, names: Iterable[str] = ())
             rest = rest.replace(name, " ")
     if not pattern.search(rest):
         return f"{term!r} occurs only inside a longer heading"
-    return None
-
-
-LINK_HEAVY = 0.5
-"""A table without a header whose text is at least this share link text is navigation."""
-
-LINKS_ONLY = 0.8
-"""A table whose text is at least this share link text is navigation even with a header
-(a "related pages" box with two column titles over lists of links)."""
-
-REPEATED = 3
-"""A table shown with the same text on this many pages is site furniture, not content."""
-
-
-def layout_table(header: bool | None, link_share: float | None, repeats: int = 1) -> str | None:
-    """Why a table reads as layout rather than content, or None: a header row or th
-    cells (``header``; None when unknown counts as none), the share of its text that is
-    link text, and on how many pages of the site the same table appears."""
-    share = link_share or 0.0
-    if repeats >= REPEATED:
-        return f"the same table appears on {repeats} pages (site navigation or boilerplate)"
-    if share >= LINKS_ONLY:
-        return f"{share:.0%} of the table's text is link text"
-    if not header and share >= LINK_HEAVY:
-        return f"no header row and {share:.0%} of its text is link text"
     return None
 
 

@@ -5,7 +5,7 @@ Per episode the task parser splits the instruction into an atomic-task topology
 with the results of the tasks it depends on (context evolution), the history, and the
 hybrid observation: the screenshot plus the UI tree as (UID, class, text, bounds); it
 reasons, then answers an id-based atomic action (``TAP(uid)``, ``INPUT(uid, text)``,
-``SWIPE``, ``SYS``; ``taskspace.guieval.actions``) and whether the atomic task is done,
+``SWIPE``, ``SYS``; ``taskspace.environments.gui.actions``) and whether the atomic task is done,
 with its result for the tasks after it.
 """
 
@@ -18,10 +18,10 @@ from taskspace.agents.gui.steps import Predict, gui_solver
 from taskspace.agents.gui.topology import AtomicTask, current, evolve, feedback, parse_topology
 from taskspace.agents.solving import require_model, role_prompts
 from taskspace.agents.spec import AgentSpec
-from taskspace.episodes.model import Action
+from taskspace.environments.gui.actions import GRAMMAR, parse_action
+from taskspace.environments.gui.view import GuiView
 from taskspace.graph.connection import Graph
-from taskspace.guieval.actions import GRAMMAR, parse_action
-from taskspace.guieval.view import GuiView
+from taskspace.sources.episodes.model import Action
 
 ROLES = ("parser", "executor")
 

@@ -5,7 +5,7 @@ RAG pipeline retrieves ``kg guide`` guidelines for the shown screen
 (``taskspace.guidelines.Guide``: top 4 similar screens, 3 layers); an observation agent
 describes the screenshot and UI elements given the history; a sub-task planning agent picks
 the sub-task that fits the screen and lists candidate actions, with the guidelines; a
-decision agent chooses the action (``taskspace.guieval.actions``), with the guidelines.
+decision agent chooses the action (``taskspace.environments.gui.actions``), with the guidelines.
 Guidelines whose only demonstrated task is the evaluated one are dropped (the episode's own
 transitions would otherwise hand it its gold).
 """
@@ -20,12 +20,12 @@ from taskspace.agents.gui.llm import ask, history
 from taskspace.agents.gui.steps import Predict, gui_solver
 from taskspace.agents.solving import require_model, role_prompts
 from taskspace.agents.spec import AgentSpec
-from taskspace.episodes.model import Action
+from taskspace.environments.gui.actions import GRAMMAR, parse_action
+from taskspace.environments.gui.view import GuiView
 from taskspace.graph.connection import Graph
 from taskspace.guidelines.errors import GuidelineError
 from taskspace.guidelines.guide import Guide
-from taskspace.guieval.actions import GRAMMAR, parse_action
-from taskspace.guieval.view import GuiView
+from taskspace.sources.episodes.model import Action
 
 ROLES = ("global_planner", "observer", "subtask_planner", "decider")
 Guidelines = Callable[[GuiView], list[str]]

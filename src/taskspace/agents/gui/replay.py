@@ -1,7 +1,7 @@
 """``replay-nearest``: the offline baseline. At each step it embeds the shown screen's
 offline summary, finds the most similar known screen of another episode in the page graph
 (``cypher/guieval/nearest_steps``) and replays the action taken there, carried over to
-the shown screen (``taskspace.guieval.transfer``). Screens of the evaluated episode are
+the shown screen (``taskspace.environments.gui.transfer``). Screens of the evaluated episode are
 never neighbours, so it cannot replay its own gold."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from inspect_ai.solver import Solver
 
 from taskspace.agents.gui.steps import Predict, gui_solver
 from taskspace.agents.spec import AgentSpec
-from taskspace.episodes.model import Action, EpisodeError
+from taskspace.environments.gui.store import EpisodeStore
+from taskspace.environments.gui.transfer import transfer
+from taskspace.environments.gui.view import GuiView
 from taskspace.graph.connection import Graph
-from taskspace.guieval.store import EpisodeStore
-from taskspace.guieval.transfer import transfer
-from taskspace.guieval.view import GuiView
-from taskspace.pagegraph.features import features
-from taskspace.pagegraph.jump import Seen
-from taskspace.pagegraph.summary import offline_summary
+from taskspace.sources.episodes.model import Action, EpisodeError
+from taskspace.sources.episodes.pagegraph.features import features
+from taskspace.sources.episodes.pagegraph.jump import Seen
+from taskspace.sources.episodes.pagegraph.summary import offline_summary
 
 Embedder = Callable[[Sequence[str]], list[list[float]]]
 CANDIDATES = 50
@@ -40,7 +40,7 @@ class ReplayNearest:
 
     def _embed(self, text: str) -> list[float]:
         if self._embedder is None:
-            from taskspace.embeddings import embed
+            from taskspace.models.embeddings import embed
 
             self._embedder = embed
         return self._embedder([text])[0]

@@ -13,8 +13,8 @@ from collections.abc import Awaitable, Callable
 from inspect_ai.model import ModelOutput
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from taskspace.episodes.model import Action
-from taskspace.guieval.view import PREDICTED_KEY, GuiView, gui_views
+from taskspace.environments.gui.view import PREDICTED_KEY, GuiView, gui_views
+from taskspace.sources.episodes.model import Action
 
 Predict = Callable[[GuiView], Awaitable[Action | None]]
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 
 from taskspace.agents.web.search import Goal, PageSearch, key_words, words
-from taskspace.browserenv import Observation
-from taskspace.web.extract import Element
-from taskspace.words import normalized
+from taskspace.core.words import normalized
+from taskspace.environments.browser import Observation
+from taskspace.sources.web.extract import Element
 
 BROWSE_TO = re.compile(r"browse to “([^”]+)”")
 TABLE_BEGINS = re.compile(r"table that begins “([^”]+)”")
@@ -55,11 +55,7 @@ def table_goal(begins: str, page: str) -> Goal:
     def goal(seen: Observation) -> str | None:
         tables = [e for e in seen.elements if e.kind == "table" and e.visible]
         exact = [t for t in tables if wanted in normalized(t.text or t.name)]
-        if (
-            not exact
-            and tables
-            and normalized(page_name(seen.title)) == normalized(page)
-        ):
+        if not exact and tables and normalized(page_name(seen.title)) == normalized(page):
             exact = [max(tables, key=lambda t: len(words(t.text or t.name) & wanted_words))]
         heading = _heading_above(seen.elements, exact[0]) if exact else None
         return heading.name.strip() if heading else None

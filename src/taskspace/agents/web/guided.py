@@ -12,8 +12,8 @@ from taskspace.agents.solving import require_model, role_prompts
 from taskspace.agents.spec import AgentSpec
 from taskspace.agents.web.loop import run_browser_agent
 from taskspace.agents.web.model import ModelPolicy
-from taskspace.browserenv import Observation
-from taskspace.errors import UserError
+from taskspace.core.errors import UserError
+from taskspace.environments.browser import Observation
 from taskspace.graph.connection import Graph
 from taskspace.guidelines import Guide
 

@@ -25,10 +25,10 @@ from taskspace.agents.spec import AgentSpec
 from taskspace.agents.web.business import business_search
 from taskspace.agents.web.loop import Policy, run_browser_agent
 from taskspace.agents.web.search import PageSearch
-from taskspace.browserenv import Action, Mark, Observation
+from taskspace.core.words import tokens
+from taskspace.environments.browser import Action, Mark, Observation
 from taskspace.graph.connection import Graph
-from taskspace.web.browser import origin_of
-from taskspace.words import tokens
+from taskspace.sources.web.browser import origin_of
 
 OFFLINE = "heuristic"
 QUOTED = re.compile(r"[“\"]([^”\"]+)[”\"]")

@@ -15,7 +15,7 @@ from inspect_ai.model import ChatMessageAssistant, ChatMessageUser, ContentImage
 from inspect_ai.solver import TaskState
 
 from taskspace.agents.context import question_of, record_attempt
-from taskspace.browserenv import Action, BrowserSession, Observation, env_task_from_state
+from taskspace.environments.browser import Action, BrowserSession, Observation, env_task_from_state
 from taskspace.tasks.attempt import Attempt, WebAction, WebTrajectory
 
 

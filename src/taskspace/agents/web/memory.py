@@ -1,49 +1,36 @@
-"""Trajectories kept across the samples of one run, found again by prompt similarity.
-
-The ``memory`` agent (MMInA) prepends the K most similar earlier tasks' trajectories;
-the ``reflective`` agent (Agent S) keeps its procedural memory here: what it did and its
-own last reflection. In process: one store per built solver, i.e. per run.
-"""
+"""``memory``: MMInA's memory-augmented agent. The trajectories of the K (default 2)
+most similar earlier tasks of the run are prepended to the task."""
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass
+from inspect_ai.model import get_model
+from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from taskspace.agents.web.loop import Episode
-from taskspace.words import tokens
+from taskspace.agents.solving import require_model, role_prompts
+from taskspace.agents.spec import AgentSpec
+from taskspace.agents.web.loop import run_browser_agent
+from taskspace.agents.web.model import ModelPolicy
+from taskspace.agents.web.trajectories import EpisodeStore
+from taskspace.graph.connection import Graph
+
+HEADING = "Trajectories of similar earlier tasks:"
 
 
-@dataclass(frozen=True)
-class Memory:
-    prompt: str
-    text: str
+def build(spec: AgentSpec, graph: Graph) -> Solver:
+    require_model(spec)
+    system = role_prompts(spec, ("system",))["system"]
+    store = EpisodeStore()
 
+    @solver(name=spec.name)
+    def memory_solver() -> Solver:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            policy = ModelPolicy(
+                system,
+                context=lambda prompt: store.context(prompt, spec.k, HEADING),
+                remember=lambda episode, _: store.add(episode),
+            )
+            return await run_browser_agent(state, policy, spec.max_steps, str(get_model()))
 
-class EpisodeStore:
-    def __init__(self) -> None:
-        self._items: list[Memory] = []
-        self._lock = threading.Lock()
+        return solve
 
-    def add(self, episode: Episode, lesson: str = "") -> None:
-        text = episode.summary() + (f"\nLesson: {lesson}" if lesson else "")
-        with self._lock:
-            self._items.append(Memory(episode.prompt, text))
-
-    def similar(self, prompt: str, k: int) -> list[Memory]:
-        """The ``k`` earlier tasks whose prompts share most words with ``prompt`` (Jaccard)."""
-        words = set(tokens(prompt))
-        with self._lock:
-            items = list(self._items)
-
-        def overlap(item: Memory) -> float:
-            other = set(tokens(item.prompt))
-            return len(words & other) / len(words | other) if words | other else 0.0
-
-        return sorted(items, key=overlap, reverse=True)[:k]
-
-    def context(self, prompt: str, k: int, heading: str) -> str:
-        found = self.similar(prompt, k)
-        if not found:
-            return ""
-        return heading + "\n\n" + "\n\n".join(item.text for item in found)
+    return memory_solver()

@@ -25,7 +25,7 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParam, ToolParams
 
 from taskspace.agents.web.loop import Episode, Policy, Step, observation_message
-from taskspace.browserenv import Action, Observation
+from taskspace.environments.browser import Action, Observation
 
 Note = Callable[[Observation], Awaitable[str]]
 

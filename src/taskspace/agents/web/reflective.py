@@ -10,8 +10,8 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from taskspace.agents.solving import require_model, role_prompts
 from taskspace.agents.spec import AgentSpec
 from taskspace.agents.web.loop import run_browser_agent
-from taskspace.agents.web.memory import EpisodeStore
 from taskspace.agents.web.model import ModelPolicy
+from taskspace.agents.web.trajectories import EpisodeStore
 from taskspace.graph.connection import Graph
 
 HEADING = "Procedural memory (earlier tasks of this run, what you did, your reflection):"

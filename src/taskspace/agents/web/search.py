@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from urllib.parse import urldefrag, urlsplit
 
 from taskspace.agents.web.loop import Policy
-from taskspace.browserenv import Action, Mark, Observation
-from taskspace.web.browser import origin_of
-from taskspace.words import tokens
+from taskspace.core.words import tokens
+from taskspace.environments.browser import Action, Mark, Observation
+from taskspace.sources.web.browser import origin_of
 
 Goal = Callable[[Observation], str | None]
 CLICKABLE = frozenset({"link", "button"})

@@ -1,0 +1,1 @@
+"""Agents for document and question-answering tasks."""

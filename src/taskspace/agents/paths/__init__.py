@@ -1,0 +1,1 @@
+"""Agents for causal-path tasks: tool use over the apps and the greedy path walker."""

@@ -1,0 +1,2 @@
+"""Infrastructure every stage uses: settings, errors, resources, spec files, progress, the registry
+helper, words."""

@@ -1,5 +1,0 @@
-"""Sentence embeddings (all-MiniLM-L6-v2, 384-d), loaded offline from a PyPI package."""
-
-from taskspace.embeddings.model import DIMENSIONS, MODEL_NAME, embed, embed_matrix, get_model
-
-__all__ = ["DIMENSIONS", "MODEL_NAME", "embed", "embed_matrix", "get_model"]

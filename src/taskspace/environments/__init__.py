@@ -1,0 +1,1 @@
+"""What agents act in: a live browser, a replayed site, a GUI screen, a step-by-step web page."""

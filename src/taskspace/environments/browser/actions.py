@@ -1,0 +1,94 @@
+"""The actions a web agent may take, and how each is done on the live page.
+
+Marks name elements of the last observation; an action on a mark that does not exist, or
+a URL on another origin, fails with a reason the agent sees (and the trajectory keeps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import get_args
+from urllib.parse import urljoin
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from taskspace.environments.browser.observation import Observation
+from taskspace.environments.replay.actions import first_line
+from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.origins import OriginMap
+from taskspace.tasks.attempt import WebActionKind
+
+ACTION_KINDS: tuple[str, ...] = get_args(WebActionKind)
+SCROLL_PIXELS = 600
+
+
+class ActionError(Exception):
+    """The action could not be done; the message is what the agent is told."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """``kind`` with its mark (click, type, select), value (text, option, URL, answer,
+    scroll direction ``up``/``down``)."""
+
+    kind: str
+    mark: int | None = None
+    value: str | None = None
+
+
+def perform(
+    page: Page, action: Action, seen: Observation, origins: OriginMap, timeout_ms: float
+) -> None:
+    """Do ``action`` on ``page``; raise ActionError with the reason when it cannot be done."""
+    try:
+        if action.kind in ("click", "type", "select"):
+            _on_mark(page, action, seen, timeout_ms)
+        elif action.kind == "scroll":
+            down = (action.value or "down").strip().lower() != "up"
+            page.mouse.wheel(0, SCROLL_PIXELS if down else -SCROLL_PIXELS)
+            page.wait_for_timeout(100)
+        elif action.kind == "back":
+            if page.go_back(wait_until="load", timeout=timeout_ms) is None:
+                raise ActionError("there is no page to go back to")
+        elif action.kind == "goto":
+            page.goto(same_origin_url(page.url, action.value or "", origins), wait_until="load")
+        elif action.kind != "answer":
+            raise ActionError(f"unknown action {action.kind!r} ({', '.join(ACTION_KINDS)})")
+    except PlaywrightError as exc:
+        raise ActionError(f"{action.kind} failed: {first_line(exc)}") from exc
+
+
+def same_origin_url(current: str, wanted: str, origins: OriginMap) -> str:
+    """``wanted`` resolved against the current page, mapped, and refused off the origin."""
+    if not wanted.strip():
+        raise ActionError("goto needs a URL")
+    url = origins.url(urljoin(current, wanted.strip()))
+    if origin_of(url) != origin_of(current):
+        raise ActionError(f"{wanted} is on another site; only {origin_of(current)} is reachable")
+    return url
+
+
+def _on_mark(page: Page, action: Action, seen: Observation, timeout_ms: float) -> None:
+    if action.mark is None:
+        raise ActionError(f"{action.kind} needs a mark id")
+    element = seen.element(action.mark)
+    if element is None:
+        raise ActionError(f"there is no mark {action.mark} on this page")
+    locator = page.locator(f"xpath={element.xpath}").first
+    site = origin_of(page.url)
+    if action.kind == "click":
+        locator.click(timeout=timeout_ms)
+    elif action.kind == "type":
+        locator.fill(action.value or "", timeout=timeout_ms)
+        if element.kind == "search_box":
+            locator.press("Enter", timeout=timeout_ms)
+    else:
+        try:
+            locator.select_option(label=action.value or "", timeout=timeout_ms)
+        except PlaywrightError:
+            locator.select_option(action.value or "", timeout=timeout_ms)
+    page.wait_for_load_state("load", timeout=timeout_ms)
+    if origin_of(page.url) != site:  # the fence aborted it: Chromium shows its error page
+        page.go_back(wait_until="load", timeout=timeout_ms)
+        raise ActionError(f"mark {action.mark} leads off the site; only {site} is reachable")

@@ -1,0 +1,2 @@
+"""GUI environments: an episode's screens as an agent sees them, the actions it may take, a live
+Android device."""

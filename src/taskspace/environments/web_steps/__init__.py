@@ -1,0 +1,2 @@
+"""Step-by-step web tasks (Mind2Web style): each step's page and candidate elements, served to an
+agent one at a time."""

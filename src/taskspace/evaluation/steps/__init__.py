@@ -1,0 +1,2 @@
+"""Step-level evaluation of recorded episodes: one runner and one results writer for web and GUI
+steps."""

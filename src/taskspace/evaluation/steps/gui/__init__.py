@@ -1,0 +1,1 @@
+"""GUI step evaluation: AITW action matching of an agent's actions against recorded episodes."""

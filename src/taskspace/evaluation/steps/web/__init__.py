@@ -1,0 +1,2 @@
+"""Web step evaluation: Mind2Web's element, operation and step metrics on the step pipeline's
+choices."""

@@ -1,0 +1,1 @@
+"""Task generators, one package per family of tasks; the registry of kinds."""

@@ -1,0 +1,221 @@
+"""Turns template rows into tasks, and re-derives a task's answer from the graph."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from taskspace.generators.templates.coverage import coverage_map
+from taskspace.generators.templates.requirements import check_requirements
+from taskspace.generators.templates.templates import StepTemplate, SuccessTemplate, TemplateSpec
+from taskspace.graph.connection import Graph
+from taskspace.graph.ids import stable_id
+from taskspace.graph.metapaths import MissingValue, metapath_library, render, render_optional
+from taskspace.tasks.family import SampleReport
+from taskspace.tasks.fingerprint import fingerprint
+from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
+
+SCAN = 800
+"""Anchor nodes a sampling query looks at, read in id order straight from the id index
+(``ORDER BY id LIMIT $scan``) from a seeded start (:func:`window_start`): its work, and so
+its time, stays the same however large the graph grows. Four times the 200 rows a template
+is asked for: enough for the templates whose anchors mostly qualify; sparse ones (cross
+references) find fewer."""
+
+
+def window_start(seed: int | None) -> str:
+    """Where a seed's anchor window starts in the id space, after a label's ``prefix:``.
+
+    Ids are ``prefix:`` plus hex digits of a hash (:func:`stable_id`), so hex digits from
+    a hash of the seed fall anywhere among them with equal chance: different seeds read
+    different parts of a large graph, and one seed always the same part. None starts at
+    the first id."""
+    return "" if seed is None else stable_id("window", seed).split(":", 1)[1]
+
+
+def run_template_query(
+    graph: Graph,
+    spec: TemplateSpec,
+    *,
+    anchor: str | None = None,
+    anchors: Sequence[str] | None = None,
+    scope: Sequence[str] | None = None,
+    limit: int = 500,
+    scan: int = SCAN,
+    seed: int | None = None,
+) -> list[dict[str, Any]]:
+    """Rows of a template: for the given anchors (found through the id index), else for
+    ``scan`` anchor nodes in id order from the seed's :func:`window_start` (wrapping to
+    the first ids); ``scope`` keeps the anchors it names."""
+    wanted = _anchor_ids(anchor, anchors, scope)
+    cypher = metapath_library().text(spec.query)
+    # Seeking ids, the scan is empty: an index scan under LIMIT 0 reads nothing.
+    scanned = scan if wanted is None else 0
+    return graph.read_text(
+        cypher, anchors=wanted, limit=limit, scan=scanned, start=window_start(seed)
+    )
+
+
+def _anchor_ids(
+    anchor: str | None, anchors: Sequence[str] | None, scope: Sequence[str] | None
+) -> list[str] | None:
+    """The ids the query seeks, or None to scan: a scope is a set of anchors to seek."""
+    given = [anchor] if anchor is not None else (list(anchors) if anchors is not None else None)
+    if scope is None:
+        return given
+    inside = set(scope)
+    return sorted(inside) if given is None else [item for item in given if item in inside]
+
+
+def _grounding(spec: TemplateSpec, row: dict[str, Any]) -> list[GroundRef]:
+    refs: dict[str, GroundRef] = {}
+    for column in spec.grounding:
+        value = row.get(column) or []
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and item.get("id"):
+                refs.setdefault(item["id"], GroundRef(label=item["label"], id=item["id"]))
+    return list(refs.values())
+
+
+def build_task(
+    spec: TemplateSpec,
+    row: dict[str, Any],
+    *,
+    seed: int,
+    objective: str | None = None,
+    relevance: float = 1.0,
+) -> Task | None:
+    """A task from one row, or None when the row renders an empty prompt or answer.
+
+    Raises :class:`MissingValue` when a value the prompt, answer, start or a step needs is
+    null; a success check whose value is missing is left out, like an empty one.
+    """
+    prompt, answer = render(spec.prompt, row), render(spec.answer, row)
+    if not prompt or not answer:
+        return None
+    grounding = _grounding(spec, row)
+    steps = [item for step in spec.steps for item in _steps(step, row)]
+    if any(not step.selector for step in steps if step.action != "goto"):
+        return None  # an element without a selector cannot be replayed
+    document = str(row.get("document_id") or "")
+    page = row.get("page")
+    return Task(
+        id=stable_id("task", spec.name, row["anchor"]),
+        kind=spec.kind,
+        type=spec.type,
+        template=spec.name,
+        difficulty=spec.difficulty,
+        prompt=prompt,
+        answer=answer,
+        answer_type=spec.answer_type,
+        check=spec.check,
+        anchor=row["anchor"],
+        fingerprint=fingerprint(prompt, answer),
+        grounding=grounding,
+        coverage=coverage_map(spec, row, grounding, _page_key(spec, document, page), document),
+        relevance=relevance,
+        objective=objective,
+        seed=seed,
+        start_url=render(spec.start_url, row) if spec.start_url else None,
+        steps=steps,
+        success=_criteria(spec.success, row),
+    )
+
+
+def _page_key(spec: TemplateSpec, document: str, page: Any) -> str:
+    """Coverage's page value: a web page is its URL, a document page is document#p<n>."""
+    if page is None:
+        return document
+    return str(page) if spec.kind == "web" else f"{document}#p{page}"
+
+
+def _contexts(foreach: str | None, row: dict[str, Any]) -> list[dict[str, Any]]:
+    """The row once, or once per item of the list column ``foreach`` (bound as ``item``)."""
+    if foreach is None:
+        return [row]
+    return [{**row, "item": item} for item in row.get(foreach) or []]
+
+
+def _criteria(items: list[SuccessTemplate], row: dict[str, Any]) -> list[SuccessCriterion]:
+    """Success criteria (of the task, or of one step) over the row; empty ones left out."""
+    return [
+        SuccessCriterion(kind=item.kind, value=value)
+        for item in items
+        for context in _contexts(item.foreach, row)
+        if (value := render_optional(item.value, context))
+    ]
+
+
+def _steps(step: StepTemplate, row: dict[str, Any]) -> list[WebStep]:
+    return [_step(step, context) for context in _contexts(step.foreach, row)]
+
+
+def _step(step: StepTemplate, row: dict[str, Any]) -> WebStep:
+    som = render(step.som, row) if step.som else ""
+    return WebStep(
+        action=step.action,
+        selector=render(step.selector, row),
+        som=int(som) if som.isdigit() else None,
+        value=render(step.value, row) if step.value is not None else None,
+        expected=render(step.expected, row),
+        checks=_criteria(step.check, row),
+    )
+
+
+def sample_rows(
+    rows: list[dict[str, Any]], count: int, seed: int, salt: str
+) -> list[dict[str, Any]]:
+    """A seeded sample: the same seed on the same graph picks the same rows."""
+    ordered = sorted(rows, key=lambda row: str(row["anchor"]))
+    random.Random(f"{seed}:{salt}").shuffle(ordered)
+    return ordered[:count]
+
+
+def meeting_requirements(
+    graph: Graph, spec: TemplateSpec, rows: list[dict[str, Any]], report: SampleReport
+) -> list[dict[str, Any]]:
+    """The rows whose grounded subgraph meets the template's declaration (one query for
+    the batch); each other row is counted in the report by the requirement it failed."""
+    kept = []
+    for row, failed in zip(
+        rows, check_requirements(graph, spec.subgraph, rows, spec.grounding), strict=True
+    ):
+        if failed is None:
+            kept.append(row)
+        else:
+            report.drop_requirement(spec.name, failed)
+    return kept
+
+
+def rederive(graph: Graph, spec: TemplateSpec, task: Task) -> bool:
+    """True when re-running the grounding query on the task's anchor renders the same
+    prompt and answer (a renamed section or changed cell makes the task stale)."""
+    return rederive_many(graph, spec, [task])[task.id]
+
+
+def rederive_many(graph: Graph, spec: TemplateSpec, tasks: Sequence[Task]) -> dict[str, bool]:
+    """:func:`rederive` for many tasks of one template in one query: task id -> verified.
+
+    Each anchor's rows are checked against its own task, as one query per anchor would;
+    up to ten rows per anchor are read, as before."""
+    if not tasks:
+        return {}
+    anchors = sorted({task.anchor for task in tasks})
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for row in run_template_query(graph, spec, anchors=anchors, limit=10 * len(anchors)):
+        rows.setdefault(str(row["anchor"]), []).append(row)
+    return {
+        task.id: any(_renders_same(spec, row, task) for row in rows.get(task.anchor, [])[:10])
+        for task in tasks
+    }
+
+
+def _renders_same(spec: TemplateSpec, row: dict[str, Any], task: Task) -> bool:
+    try:
+        return (
+            render(spec.answer, row) == task.answer
+            and fingerprint(render(spec.prompt, row), task.answer) == task.fingerprint
+        )
+    except MissingValue:
+        return False  # the value the task was made from is gone

@@ -1,0 +1,82 @@
+"""Document and web template tasks as :class:`~taskspace.tasks.family.TaskFamily` members.
+
+Options: ``objective`` and ``threshold`` (keep to the part of the graph relevant to a
+text; documents), ``per_template`` (verified candidates kept per template), ``write``
+(documents: Claude writes the instances, when ``ANTHROPIC_API_KEY`` is set; without it
+the templates render them and the report says so), ``templates`` (the names of the only
+templates to sample from).
+"""
+
+from __future__ import annotations
+
+from taskspace.generators.templates.engine import rederive
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.generators.templates.templates import TemplateSpec, load_templates
+from taskspace.graph.connection import Graph
+from taskspace.models.llm.client import StructuredLLM, llm_available
+from taskspace.tasks.attempt import Attempt, TaskScore
+from taskspace.tasks.errors import SamplingError
+from taskspace.tasks.family import SampleOptions, SampleReport
+from taskspace.tasks.model import Task
+from taskspace.tasks.scoring.by_check import ScoredByCheck
+
+PER_TEMPLATE = 50
+THRESHOLD = 0.3
+
+
+class TemplateFamily(ScoredByCheck):
+    """Tasks rendered from ``metapaths/documents`` (``doc``) or ``metapaths/web`` (``web``)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._specs: dict[str, TemplateSpec] | None = None
+
+    def specs(self) -> dict[str, TemplateSpec]:
+        if self._specs is None:
+            self._specs = {spec.name: spec for spec in load_templates(self.kind)}
+        return self._specs
+
+    def chosen(self, names: tuple[str, ...] | list[str]) -> list[TemplateSpec] | None:
+        """The templates named, in the library's order; None (all of them) for no names."""
+        if not names:
+            return None
+        specs = self.specs()
+        unknown = sorted(set(names) - specs.keys())
+        if unknown:
+            raise SamplingError(
+                f"no {self.kind} template named {', '.join(unknown)}; "
+                f"the {self.kind} templates are: {', '.join(sorted(specs))}"
+            )
+        return [spec for name, spec in specs.items() if name in names]
+
+    def sample(self, graph: Graph, options: SampleOptions) -> SampleReport:
+        writer = None
+        if self.kind == "doc" and options.get("write") and llm_available():
+            writer = StructuredLLM(graph.settings)
+        report = sample_tasks(
+            graph,
+            self.kind,
+            count=options.count,
+            seed=options.seed,
+            objective=options.get("objective"),
+            threshold=float(options.get("threshold", THRESHOLD)),
+            per_template=int(options.get("per_template", PER_TEMPLATE)),
+            templates=self.chosen(options.get("templates", ())),
+            writer=writer,
+        )
+        if self.kind == "doc" and options.get("write") and writer is None:
+            report.extras["instances"] = "rendered from templates (no ANTHROPIC_API_KEY)"
+        return report
+
+    def score(self, task: Task, attempt: Attempt) -> TaskScore:
+        """Web tasks run in the browser succeed by their success criteria on the final
+        page (``taskspace.evaluation.scorers.web``); every other attempt by its answer."""
+        if self.kind != "web":
+            return super().score(task, attempt)
+        from taskspace.tasks.scoring.web import score_web
+
+        return score_web(task, attempt)
+
+    def rederive(self, graph: Graph, task: Task) -> bool:
+        spec = self.specs().get(task.template)
+        return spec is not None and rederive(graph, spec, task)

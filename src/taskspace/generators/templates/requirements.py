@@ -1,0 +1,82 @@
+"""A template's declared subgraph, enforced: candidates whose grounding falls short are dropped.
+
+GRAPH2EVAL's templates declare what a task needs from the graph (node labels, edge
+types, a node count range, a hop limit). Every candidate row names its grounded nodes
+(the ``grounded`` column, ``{label, id}`` maps); one query per template and batch
+(``sampling/requirements``) checks them against the declaration:
+
+- ``labels``: every declared node label is carried by a grounded node;
+- ``node_count``: the number of distinct grounded nodes is within ``node_count``;
+- ``hops``: every grounded node is within ``max_hops`` of the anchor along the declared
+  ``edges`` and ``via`` types, in either direction (the template's metapath, so that a
+  shortcut through a chunk or an entity hub does not count); with none declared, along
+  any edge;
+- ``edges``: every declared edge type lies on one of those paths, joins two grounded
+  nodes, or alone links the anchor to a grounded node within ``max_hops``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from taskspace.generators.templates.templates import Subgraph
+from taskspace.graph.connection import Graph
+
+FAILURES = ("labels", "node_count", "hops", "edges")
+"""Why a candidate fails its template's declaration, in the order they are reported."""
+
+
+def grounded_ids(row: dict[str, Any], columns: Sequence[str]) -> list[str]:
+    """The distinct ids of the ``{label, id}`` maps in the row's grounding columns."""
+    ids: dict[str, None] = {}
+    for column in columns:
+        value = row.get(column) or []
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and item.get("id"):
+                ids.setdefault(str(item["id"]), None)
+    return list(ids)
+
+
+def check_requirements(
+    graph: Graph, subgraph: Subgraph, rows: Sequence[dict[str, Any]], columns: Sequence[str]
+) -> list[str | None]:
+    """For each row, in order, the first declared requirement it fails (one of
+    :data:`FAILURES`), or None when it meets them all. One query for the batch."""
+    if not rows:
+        return []
+    ids = [grounded_ids(row, columns) for row in rows]
+    batch = [
+        {"key": index, "anchor": str(row["anchor"]), "ids": ids[index]}
+        for index, row in enumerate(rows)
+    ]
+    low, high = subgraph.node_count
+    found = graph.read(
+        "sampling/requirements",
+        rows=batch,
+        labels=subgraph.nodes,
+        edges=subgraph.edges,
+        reach=subgraph.edges + subgraph.via,
+    )
+    by_key = {int(item["key"]): item for item in found}
+    return [
+        _failure(by_key.get(index), len(ids[index]), low, high, subgraph.max_hops)
+        for index in range(len(rows))
+    ]
+
+
+def _failure(
+    result: dict[str, Any] | None, wanted: int, low: int, high: int, hops: int
+) -> str | None:
+    if result is None:
+        return "labels"  # no grounded node exists any more
+    if result["missing_labels"]:
+        return "labels"
+    if not low <= int(result["count"]) <= high or int(result["count"]) < wanted:
+        return "node_count"
+    farthest = result["farthest"]
+    if int(result["reached"]) < int(result["count"]) or (farthest is not None and farthest > hops):
+        return "hops"
+    if result["missing_edges"]:
+        return "edges"
+    return None

@@ -1,0 +1,1 @@
+"""The models taskspace calls: the offline sentence embedder and the optional LLM client."""

@@ -1,0 +1,1 @@
+"""Sources: each reads one kind of input and owns its `kg load` loader into the graph."""

@@ -1,0 +1,408 @@
+"""Puts parsed documents into the graph: structure, chunks, embeddings, entities, links.
+
+Per document the writes are few and batched (``UNWIND $rows``), and the embedding model
+runs in a worker thread while the structure is written, so the database work hides behind
+the model's. Edges that join documents (SIMILAR_TO, LINKS_TO, SHARES_ENTITY) are resolved in
+Cypher after the rows are in, so neither load order nor reloading changes the result.
+
+One file's failure is that file's error, whatever raised it: it is reported with a one-line
+reason and the rest loads. A file that parsed into almost nothing (a page that cleaning
+emptied) is reported as a warning and not written. A large document is written in parts of
+``LoadOptions.part_size`` elements and its similarity edges in batches, so no transaction
+grows with the file; its :Source is written with it, and taken back if the write fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from queue import Empty, Queue
+from typing import Any
+
+import numpy as np
+from neo4j.exceptions import Neo4jError
+from numpy.typing import NDArray
+
+from taskspace.core.progress import QUIET, Progress
+from taskspace.graph.connection import Graph
+from taskspace.graph.ids import file_checksum
+from taskspace.graph.provenance import complete_source, source_id
+from taskspace.graph.writer import BatchedWriter, WriteSummary
+from taskspace.models.embeddings import embed_matrix
+from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
+from taskspace.sources.documents.duplicates import DuplicateGuard, document_sample
+from taskspace.sources.documents.graph_rows import (
+    DocumentRows,
+    add_part_counts,
+    document_rows,
+    entity_mentions,
+)
+from taskspace.sources.documents.model import GRAPH_LABELS, ParsedDocument
+from taskspace.sources.documents.node_ids import document_id
+from taskspace.sources.documents.quality import emptied_warning
+
+SOURCE_KIND = "documents"
+_EMBED_SLICE = 512
+"""Chunks embedded between two progress reports."""
+_SIMILARITY_BATCH = 500
+"""Chunks whose nearest neighbours one transaction asks the vector index for."""
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    chunk_chars: int = DEFAULT_CHUNK_CHARS
+    similarity_threshold: float = 0.75
+    neighbours: int = 10
+    """How many nearest chunks each chunk asks the vector index for."""
+    min_shared_entities: int = 2
+    embed_batch_size: int = 16
+    """Texts per model call: 64 held 520 MB of activations at once, 16 holds 230 MB, and on
+    two CPU cores the chunks per second were the same within the noise (bench notes)."""
+    keep_copies: bool = False
+    """Load a copy or a fragment of a document already loaded (the report still names it)."""
+    part_size: int = 2000
+    """Most elements (and chunks) written in one transaction; a larger document is cut."""
+
+
+@dataclass
+class LoadReport:
+    """What a load did: per label and per edge type, the files loaded and the files refused."""
+
+    files: int = 0
+    loaded: list[str] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+    """Files that parsed but were not loaded, with why (a page that cleaning emptied, a
+    copy or a fragment of another document)."""
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    """Files loaded with a remark: an earlier document is a fragment of this one."""
+    nodes: Counter[str] = field(default_factory=Counter)
+    edges: Counter[str] = field(default_factory=Counter)
+    elements: Counter[str] = field(default_factory=Counter)
+    created_nodes: int = 0
+    created_relationships: int = 0
+    seconds: float = 0.0
+
+    def add_write(self, summary: WriteSummary) -> None:
+        self.created_nodes += summary.nodes_created
+        self.created_relationships += summary.relationships_created
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "documents": len(self.loaded),
+            "loaded": self.loaded,
+            "nodes": dict(sorted(self.nodes.items())),
+            "elements": dict(sorted(self.elements.items())),
+            "edges": dict(sorted(self.edges.items())),
+            "errors": [{"file": file, "reason": reason} for file, reason in self.errors],
+            "warnings": [{"file": file, "reason": reason} for file, reason in self.warnings],
+            "notes": [{"file": file, "note": note} for file, note in self.notes],
+            "created_nodes": self.created_nodes,
+            "created_relationships": self.created_relationships,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+@dataclass
+class _Pending:
+    """A document whose rows are ready and whose chunks are being embedded.
+
+    The embedder hands over vectors slice by slice in ``slices`` (start, array); ``done``
+    ends when all are handed over, or carries the model's error.
+    """
+
+    rows: DocumentRows
+    done: Future[None]
+    slices: Queue[tuple[int, NDArray[np.float32]]]
+    checksum: str
+
+
+class DocumentLoader:
+    """Writes documents one after another; ``finish`` resolves the cross-document edges."""
+
+    def __init__(self, graph: Graph, options: LoadOptions, batch_size: int | None = None) -> None:
+        self.graph = graph
+        self.options = options
+        self.writer = BatchedWriter(graph, batch_size=batch_size)
+        self.report = LoadReport()
+        self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
+        self._pending: _Pending | None = None
+        self._embedded = 0
+        self.guard: DuplicateGuard | None = None  # samples of the documents seen (copies)
+        self.progress: Callable[[str], None] = lambda _step: None
+        """Told what a long write is doing (parts of a large document), for a progress bar."""
+
+    def close(self) -> None:
+        self._embedder.shutdown(wait=True)
+
+    def add(self, document: ParsedDocument) -> None:
+        """Prepare a document and queue its embedding, then write the one queued before it.
+
+        Writing document i while the model embeds document i+1 keeps the model, the
+        slowest part, busy from the first document to the last.
+        """
+        try:
+            prepared = self._prepare(document)
+        except Neo4jError as error:
+            self._refused(document.path, error)
+            prepared = None
+        except Exception as error:
+            self.report.errors.append((document.path, failure_reason(error)))
+            prepared = None
+        self.flush()
+        self._pending = prepared
+
+    def flush(self) -> None:
+        """Write the queued document, if any; a database refusal is reported against its file."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        try:
+            self._write(pending)
+        except Neo4jError as error:
+            self._refused(pending.rows.path, error)
+            return
+        except Exception as error:
+            self.report.errors.append((pending.rows.path, failure_reason(error)))
+            return
+        self.report.loaded.append(pending.rows.path)
+        complete_source(self.graph, pending.rows.document["props"]["source"])
+
+    def _refused(self, path: str, error: Neo4jError) -> None:
+        self.report.errors.append((path, f"the database refused it: {error}"))
+
+    def _prepare(self, document: ParsedDocument) -> _Pending:
+        checksum = _checksum(document)
+        source = source_id(SOURCE_KIND, document.path, checksum)
+        rows = document_rows(document, source, self.options.chunk_chars)
+        slices: Queue[tuple[int, NDArray[np.float32]]] = Queue()
+        done = self._embedder.submit(self._embed, rows.chunk_texts, slices)
+        return _Pending(rows, done, slices, checksum)
+
+    def _embed(self, texts: list[str], slices: Queue[tuple[int, NDArray[np.float32]]]) -> None:
+        """Embed ``texts`` slice by slice and hand each slice over as soon as it is done
+        (progress in ``self._embedded``): the vectors of a large file are never all held."""
+        self._embedded = 0
+        for start in range(0, len(texts), _EMBED_SLICE):
+            done = embed_matrix(
+                texts[start : start + _EMBED_SLICE], batch_size=self.options.embed_batch_size
+            )
+            slices.put((start, done))
+            self._embedded = start + len(done)
+
+    def _write(self, pending: _Pending) -> None:
+        """The :Source, then the rows; a failure takes back a :Source this write created."""
+        rows = pending.rows
+        created = self.graph.write_text(
+            self.graph.queries.text("writes/merge_source"),
+            id=rows.source,
+            kind=SOURCE_KIND,
+            uri=rows.path,
+            checksum=pending.checksum,
+        ).counters.nodes_created
+        nodes: Counter[str] = Counter({"Document": 1})
+        edges: Counter[str] = Counter({"MENTIONS": entity_mentions(rows.entities)})
+        elements = Counter(GRAPH_LABELS[element.kind] for element in rows.elements)
+        try:
+            self._write_structure(rows, nodes, edges)
+            rows.release()
+            self._write_embeddings(rows, pending)
+        except BaseException:
+            if created:
+                self.graph.run_autocommit(  # the query deletes IN TRANSACTIONS
+                    self.graph.queries.text("documents/remove_sources"), sources=[rows.source]
+                )
+            raise
+        self.report.nodes.update(nodes)
+        self.report.edges.update(edges)
+        self.report.elements.update(elements)
+
+    def _write_structure(
+        self, rows: DocumentRows, nodes: Counter[str], edges: Counter[str]
+    ) -> None:
+        """The document, its elements, chunks and their edges (in parts, each built just
+        before it is sent and dropped after), then entities; counted into nodes and edges."""
+        count = rows.part_count(self.options.part_size)
+        for number, part in enumerate(rows.parts(self.options.part_size)):
+            if count > 1:
+                self.progress(f"{Path(rows.path).name}: part {number + 1} of {count}")
+            name = "documents/merge_document" if number == 0 else "documents/merge_document_part"
+            self.report.add_write(self.writer.write_named(name, [part]))
+            add_part_counts(part, nodes, edges)
+        self.report.add_write(self.writer.write_named("documents/merge_entities", rows.entities))
+
+    def _write_embeddings(self, rows: DocumentRows, pending: _Pending) -> None:
+        """Write each slice of vectors as the model hands it over, then SIMILAR_TO."""
+        name, ids = Path(rows.path).name, rows.chunk_ids
+        written = 0
+        while written < len(ids):
+            try:
+                start, matrix = pending.slices.get(timeout=1.0)
+            except Empty:
+                if pending.done.done() and pending.slices.empty():
+                    pending.done.result()  # the model's error, if it failed
+                    raise RuntimeError(
+                        f"the model embedded {written} of {len(ids)} chunks"
+                    ) from None
+                self.progress(f"{name}: embedding {self._embedded} of {len(ids)} chunks")
+                continue
+            embedded = [  # Python floats only for one slice
+                {"id": ids[start + offset], "embedding": vector.tolist()}
+                for offset, vector in enumerate(matrix)
+            ]
+            self.writer.write_named("documents/set_chunk_embeddings", embedded)
+            written += len(matrix)
+        pending.done.result()
+        step = _SIMILARITY_BATCH
+        for start in range(0, len(ids), step):
+            if len(ids) > step:
+                self.progress(f"{Path(rows.path).name}: similar chunks {start} of {len(ids)}")
+            summary = self.graph.write_text(
+                self.graph.queries.text("documents/similar_chunks_of"),
+                chunks=ids[start : start + step],
+                neighbours=self.options.neighbours,
+                threshold=self.options.similarity_threshold,
+            )
+            self.report.created_relationships += summary.counters.relationships_created
+
+    def finish(self) -> LoadReport:
+        """Resolve LINKS_TO for all documents and SHARES_ENTITY for these; count the result."""
+        self.flush()
+        ids = [document_id(path) for path in self.report.loaded]
+        if ids:
+            for name, params in (
+                ("documents/link_documents", {}),
+                (
+                    "documents/shared_entities",
+                    {"documents": ids, "min_shared": self.options.min_shared_entities},
+                ),
+            ):
+                summary = self.graph.write_text(self.graph.queries.text(name), **params)
+                self.report.created_relationships += summary.counters.relationships_created
+            counts = self.graph.read("documents/load_counts", documents=ids)[0]
+            self.report.nodes["Entity"] = int(counts["entities"])
+            self.report.edges["SIMILAR_TO"] = int(counts["similar_to"])
+            self.report.edges["LINKS_TO"] = int(counts["links_to"])
+            self.report.edges["SHARES_ENTITY"] = int(counts["shares_entity"])
+        return self.report
+
+
+def failure_reason(error: BaseException) -> str:
+    """One line for the report: what went wrong, never a traceback."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply to process (RecursionError)"
+    if isinstance(error, MemoryError):
+        return "too large to process in the memory available (MemoryError)"
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def _checksum(document: ParsedDocument) -> str:
+    """The file's sha256; a document built in memory is identified by its content instead."""
+    path = Path(document.path)
+    if path.is_file():
+        return file_checksum(path)
+    return hashlib.sha256(document.model_dump_json().encode("utf-8")).hexdigest()
+
+
+def load_parsed(
+    graph: Graph,
+    documents: Iterable[ParsedDocument],
+    *,
+    batch_size: int | None = None,
+    options: LoadOptions | None = None,
+) -> LoadReport:
+    """Load documents that are already parsed (the path of every other loader ends here)."""
+    jobs = ((doc.path, partial(_given, doc)) for doc in documents)
+    return _run(graph, jobs, batch_size, options)
+
+
+def _given(document: ParsedDocument) -> ParsedDocument:
+    return document
+
+
+def load_documents(
+    graph: Graph,
+    paths: Sequence[Path | str],
+    *,
+    batch_size: int | None = None,
+    similarity_threshold: float = 0.75,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    progress: Progress = QUIET,
+    options: LoadOptions | None = None,
+) -> LoadReport:
+    """Parse and load every document under ``paths`` (files or folders)."""
+    from taskspace.sources.documents.parse import iter_document_files, parse_file
+
+    options = options or LoadOptions(
+        chunk_chars=chunk_chars, similarity_threshold=similarity_threshold
+    )
+    files = list(iter_document_files(Path(path) for path in paths))
+    jobs = ((str(file), partial(parse_file, file)) for file in files)
+    progress.start("documents", len(files))
+    return _run(graph, jobs, batch_size, options, progress)
+
+
+Job = tuple[str, Callable[[], ParsedDocument]]
+
+
+def _run(
+    graph: Graph,
+    jobs: Iterable[Job],
+    batch_size: int | None,
+    options: LoadOptions | None,
+    progress: Progress = QUIET,
+) -> LoadReport:
+    started = time.perf_counter()
+    loader = DocumentLoader(graph, options or LoadOptions(), batch_size)
+    try:
+        loader.progress = progress.describe
+        for name, parse in jobs:
+            loader.report.files += 1
+            progress.describe(Path(name).name)
+            try:
+                _load_one(loader, name, parse)
+            finally:
+                progress.advance()
+        progress.describe("resolving links, shared entities")
+        report = loader.finish()
+    finally:
+        loader.close()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocument]) -> None:
+    """Parse one file and add it, or record why it cannot be loaded."""
+    from taskspace.sources.documents.parse import DocumentParseError
+
+    try:
+        document = parse()
+    except DocumentParseError as error:
+        loader.report.errors.append((str(error.path), error.reason))
+        return
+    except Exception as error:
+        loader.report.errors.append((name, failure_reason(error)))
+        return
+    warning = emptied_warning(document)
+    if warning is not None:
+        loader.report.warnings.append((document.path, warning))
+        return
+    loader.guard = loader.guard or DuplicateGuard.of_graph(loader.graph)
+    sample = document_sample(document)
+    refused, notes = loader.guard.check(document.path, sample)
+    if refused is not None and not loader.options.keep_copies:
+        loader.report.warnings.append((document.path, refused))
+        return
+    if refused is not None:
+        notes = [refused.replace("; not loaded", "; loaded as asked"), *notes]
+    loader.report.notes.extend((document.path, note) for note in notes)
+    loader.guard.add(document.path, sample)
+    loader.add(document)

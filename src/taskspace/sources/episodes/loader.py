@@ -1,0 +1,290 @@
+"""Puts GUI episodes into the graph: episodes, steps, and the page graph they fold into.
+
+Episodes are read lazily, folded in chunks by :class:`PageGraphBuilder` and written per
+chunk (screens, then episodes with their steps, then transitions), each chunk through the
+batched writer. A web screen is linked to the crawled page of its URL at the end. An
+episode that cannot be read or folded is reported with its file, record and reason and
+skipped; the rest loads. The report gives PG-Agent's statistics: episodes, images (distinct
+screenshots), nodes (screens) and edges (transitions).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from taskspace.core.progress import QUIET, Progress
+from taskspace.graph.connection import Graph
+from taskspace.graph.ids import file_checksum
+from taskspace.graph.provenance import complete_source, record_source
+from taskspace.graph.writer import BatchedWriter, WriteSummary
+from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.pagegraph.builder import Embedder, EpisodeGraph, PageGraphBuilder
+from taskspace.sources.episodes.pagegraph.jump import JumpDetector, OfflineJumpDetector
+from taskspace.sources.episodes.pagegraph.known import GraphScreens
+from taskspace.sources.episodes.pagegraph.rows import episode_row, screen_row, transition_rows
+from taskspace.sources.episodes.pagegraph.summary import Summarizer, offline_summaries
+from taskspace.sources.episodes.pagegraph.verdict import Thresholds
+
+SOURCE_KIND = "episodes"
+FORMATS = (
+    "auto",
+    "aitw",
+    "odyssey",
+    "mind2web",
+    "mind2web_live",
+    "seeact",
+    "uiautomator",
+    "droidbot",
+    "jsonl",
+)
+"""The names ``kg load episodes --format`` takes."""
+PARSER_NAMES = {"auto": None, "odyssey": "gui_odyssey"}
+"""Where a command-line name differs from the parser's (``auto`` means detect)."""
+
+
+@dataclass(frozen=True)
+class EpisodeLoadOptions:
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    chunk: int = 32
+    """Episodes folded and written together: one embedding batch and two reads each."""
+    llm: bool = False
+    """Claude decides jumps and writes summaries (needs ANTHROPIC_API_KEY)."""
+
+
+@dataclass
+class EpisodeLoadReport:
+    files: list[str] = field(default_factory=list)
+    episodes: int = 0
+    steps: int = 0
+    images: set[str] = field(default_factory=set)
+    screens: set[str] = field(default_factory=set)
+    transitions: set[str] = field(default_factory=set)
+    actions: int = 0
+    """Actions queued on transitions (every action but "complete")."""
+    jumps: int = 0
+    merged_visits: int = 0
+    """Visits to a page that joined an existing screen instead of making one."""
+    screens_created: int = 0
+    transitions_created: int = 0
+    created_nodes: int = 0
+    created_relationships: int = 0
+    errors: list[tuple[str, str | None, str]] = field(default_factory=list)
+    datasets: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def add(self, graph: EpisodeGraph) -> None:
+        episode = graph.episode
+        self.episodes += 1
+        self.steps += len(episode.steps)
+        self.datasets[episode.dataset] = self.datasets.get(episode.dataset, 0) + 1
+        self.images.update(o.screenshot for o in episode.observations() if o.screenshot)
+        self.screens.update(v.screen.id for v in graph.visits if v.screen is not None)
+        self.transitions.update(t.key for t in graph.transitions)
+        self.actions += sum(len(t.actions) for t in graph.transitions)
+        self.jumps += sum(p.jump.jumped for p in graph.placements)
+        self.merged_visits += sum(v.merged for v in graph.visits)
+
+    def add_write(self, summary: WriteSummary) -> None:
+        self.created_nodes += summary.nodes_created
+        self.created_relationships += summary.relationships_created
+
+    @property
+    def unreadable(self) -> list[str]:
+        """Files that could not be read at all (an error with no record)."""
+        return [file for file, record, _ in self.errors if record is None]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "episodes": self.episodes,
+            "steps": self.steps,
+            "images": len(self.images),
+            "screens": len(self.screens),
+            "transitions": len(self.transitions),
+            "actions": self.actions,
+            "jumps": self.jumps,
+            "merged_visits": self.merged_visits,
+            "screens_created": self.screens_created,
+            "transitions_created": self.transitions_created,
+            "created_nodes": self.created_nodes,
+            "created_relationships": self.created_relationships,
+            "datasets": dict(sorted(self.datasets.items())),
+            "errors": [
+                {"file": file, "record": record, "reason": reason}
+                for file, record, reason in self.errors
+            ],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def default_embedder() -> Embedder:
+    from taskspace.models.embeddings import embed
+
+    return embed
+
+
+class EpisodeLoader:
+    """Folds and writes episodes chunk by chunk; ``finish`` links web screens to pages."""
+
+    def __init__(
+        self,
+        graph: Graph,
+        options: EpisodeLoadOptions | None = None,
+        *,
+        detector: JumpDetector | None = None,
+        summarizer: Summarizer | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        self.graph = graph
+        self.options = options or EpisodeLoadOptions()
+        self.writer = BatchedWriter(graph)
+        self.report = EpisodeLoadReport()
+        self.builder = PageGraphBuilder(
+            detector or OfflineJumpDetector(self.options.thresholds),
+            summarizer or offline_summaries,
+            embedder or default_embedder(),
+            GraphScreens(graph),
+            self.options.thresholds,
+        )
+        self._sources: dict[str, str] = {}
+
+    def load(
+        self, items: Iterable[Episode | EpisodeError], advance: Callable[[int], None] | None = None
+    ) -> None:
+        """Fold and write everything ``items`` yields; errors go to the report."""
+        iterator = iter(items)
+        while chunk := list(islice(iterator, self.options.chunk)):
+            episodes: list[Episode] = []
+            for item in chunk:
+                if isinstance(item, EpisodeError):
+                    self.report.errors.append((item.file, item.record, item.reason))
+                else:
+                    episodes.append(item)
+            self._write(self.builder.build(episodes))
+            if advance is not None:
+                advance(len(chunk))
+
+    def _write(self, results: Sequence[EpisodeGraph | EpisodeError]) -> None:
+        graphs: list[EpisodeGraph] = []
+        for result in results:
+            if isinstance(result, EpisodeError):
+                self.report.errors.append((result.file, result.record, result.reason))
+            else:
+                graphs.append(result)
+        if not graphs:
+            return
+        sources = {g.episode.id: self._source(g.episode.source_file) for g in graphs}
+        screens = {
+            screen.id: screen_row(screen, sources[g.episode.id])
+            for g in graphs
+            for screen in g.new_screens
+        }
+        written = self.writer.write_named("episodes/merge_screens", list(screens.values()))
+        self.report.screens_created += written.nodes_created
+        self.report.add_write(written)
+        rows = [episode_row(g, sources[g.episode.id]) for g in graphs]
+        self.report.add_write(self.writer.write_named("episodes/merge_episodes", rows))
+        edges = self.writer.write_named("episodes/merge_transitions", transition_rows(graphs))
+        self.report.transitions_created += edges.relationships_created
+        self.report.add_write(edges)
+        for graph in graphs:
+            self.report.add(graph)
+
+    def _source(self, file: str) -> str:
+        if file not in self._sources:
+            self._sources[file] = record_source(
+                self.graph, SOURCE_KIND, file, _checksum(Path(file))
+            )
+            self.report.files.append(file)
+        return self._sources[file]
+
+    def finish(self) -> EpisodeLoadReport:
+        summary = self.graph.write_text(self.graph.queries.text("episodes/link_web_pages"))
+        self.report.created_relationships += summary.counters.relationships_created
+        complete_source(self.graph, *self._sources.values())
+        return self.report
+
+
+def _checksum(path: Path) -> str | None:
+    """sha256 of a file, of a folder's files (names and contents), or None if absent."""
+    if path.is_file():
+        return file_checksum(path)
+    if path.is_dir():
+        digest = hashlib.sha256()
+        for child in sorted(p for p in path.rglob("*") if p.is_file()):
+            digest.update(
+                f"{child.relative_to(path).as_posix()}\0{file_checksum(child)}\n".encode()
+            )
+        return digest.hexdigest()
+    return None
+
+
+def load_episode_items(
+    graph: Graph,
+    items: Iterable[Episode | EpisodeError],
+    options: EpisodeLoadOptions | None = None,
+    *,
+    progress: Progress = QUIET,
+    detector: JumpDetector | None = None,
+    summarizer: Summarizer | None = None,
+    embedder: Embedder | None = None,
+) -> EpisodeLoadReport:
+    """Load episodes already parsed (or errors already found) into the graph."""
+    started = time.perf_counter()
+    options = options or EpisodeLoadOptions()
+    if options.llm and detector is None and summarizer is None:
+        detector, summarizer = llm_strategies(options.thresholds)
+    loader = EpisodeLoader(
+        graph, options, detector=detector, summarizer=summarizer, embedder=embedder
+    )
+    progress.start("episodes", None)
+    loader.load(items, progress.advance)
+    report = loader.finish()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def llm_strategies(thresholds: Thresholds) -> tuple[JumpDetector, Summarizer]:
+    """Claude's jump detector and summarizer (raises LLMUnavailableError without a key)."""
+    from taskspace.core.settings import load_settings
+    from taskspace.models.llm.client import StructuredLLM
+    from taskspace.sources.episodes.pagegraph.llm import LLMJumpDetector, LLMSummarizer
+
+    llm = StructuredLLM(load_settings())
+    return LLMJumpDetector(llm, OfflineJumpDetector(thresholds)), LLMSummarizer(llm)
+
+
+def read_all(paths: Sequence[Path], fmt: str | None) -> Iterator[Episode | EpisodeError]:
+    """Every episode (or error) of every path; a path that cannot be read at all is one
+    error naming it, and the others still load."""
+    from taskspace.sources.episodes.formats import read_episodes
+
+    name = PARSER_NAMES.get(fmt, fmt) if fmt is not None else None
+    for path in paths:
+        try:
+            yield from read_episodes(path, name)
+        except EpisodeError as error:
+            yield error
+        except FileNotFoundError:
+            yield EpisodeError(str(path), None, "no such file or folder")
+        except (OSError, ValueError) as error:
+            yield EpisodeError(str(path), None, str(error))
+
+
+def load_episodes(
+    graph: Graph,
+    paths: Sequence[Path | str],
+    fmt: str | None = None,
+    options: EpisodeLoadOptions | None = None,
+    *,
+    progress: Progress = QUIET,
+) -> EpisodeLoadReport:
+    """Parse episodes from files or folders in any supported format and load them."""
+    items = read_all([Path(path) for path in paths], fmt)
+    return load_episode_items(graph, items, options, progress=progress)

@@ -1,0 +1,240 @@
+"""Breadth-first crawl of one origin: URL normalisation, fetching, the frontier.
+
+A URL is normalised before it becomes an id, so that ``/a/``, ``/a``, ``/a/index.html``
+and ``/a/#top`` are one page. A page that cannot be loaded (timeout, HTTP error, not
+HTML) is reported with its reason and the crawl goes on with the rest.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+
+from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.extract import PageContent, extract_page
+
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+INDEX_FILES = ("index.html", "index.htm")
+DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+@dataclass
+class CrawlOptions:
+    """How far and how fast to crawl; ``timeout`` and ``delay`` are in seconds."""
+
+    max_pages: int = 50
+    max_depth: int = 3
+    timeout: float = 15.0
+    delay: float = 0.2
+    probe: bool = True
+
+    def __post_init__(self) -> None:
+        if self.max_pages < 1:
+            raise ValueError("max_pages must be at least 1")
+        if self.max_depth < 0:
+            raise ValueError("max_depth may not be negative")
+        if self.timeout <= 0:
+            raise ValueError("timeout must be positive")
+        if self.delay < 0:
+            raise ValueError("delay may not be negative")
+
+
+@dataclass
+class FetchedPage:
+    """A page that loaded as HTML with a success status, ready for extraction."""
+
+    url: str
+    final_url: str
+    depth: int
+    status: int
+    content: PageContent
+
+
+@dataclass
+class FailedPage:
+    """A page the crawl could not load, and why."""
+
+    url: str
+    depth: int
+    reason: str
+
+
+class PageFailure(Exception):
+    """Raised by :func:`fetch` with the reason a page is skipped."""
+
+
+def normalise_url(url: str, base: str | None = None) -> str:
+    """One form per page: no fragment, no index file, no trailing slash (but the root).
+
+    Scheme and host are lower-cased, default ports dropped and query parameters sorted;
+    the path keeps its case, because servers may treat it as case-sensitive.
+    """
+    absolute = urljoin(base, url) if base else url
+    parts = urlsplit(absolute)
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").lower()
+    port = str(parts.port) if parts.port is not None else ""
+    netloc = host if not port or DEFAULT_PORTS.get(scheme) == port else f"{host}:{port}"
+    path = parts.path or "/"
+    for index in INDEX_FILES:
+        if path.endswith("/" + index):
+            path = path[: -len(index)]
+    if len(path) > 1:
+        path = path.rstrip("/") or "/"
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    return urlunsplit((scheme, netloc, path, query, ""))
+
+
+def followable(href: str | None, origin: str) -> bool:
+    """A link the crawl may follow: http(s) and inside the crawled origin."""
+    if not href:
+        return False
+    scheme = urlsplit(href).scheme.lower()
+    return scheme in ("http", "https") and origin_of(href) == origin
+
+
+def fetch(page: Page, url: str, timeout: float) -> tuple[int, str]:
+    """Load ``url``; return (status, final URL) or raise PageFailure with the reason."""
+    try:
+        response = page.goto(url, timeout=timeout * 1000, wait_until="load")
+    except PlaywrightTimeout as exc:
+        raise PageFailure(f"timeout: no load within {timeout:g} s") from exc
+    except PlaywrightError as exc:
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+        if "ERR_ABORTED" in message:  # Chromium hands some types to a download instead
+            content_type = _content_type(page, url, timeout)
+            if content_type and content_type not in HTML_TYPES:
+                raise PageFailure(f"not HTML: {content_type} (a download)") from exc
+        raise PageFailure(f"browser error: {message}") from exc
+    if response is None:
+        raise PageFailure("browser error: no response")
+    if response.status >= 400:
+        raise PageFailure(f"HTTP {response.status} {response.status_text}".strip())
+    content_type = (response.header_value("content-type") or "").split(";")[0].strip().lower()
+    if content_type and content_type not in HTML_TYPES:
+        raise PageFailure(f"not HTML: {content_type}")
+    return response.status, page.url
+
+
+def _content_type(page: Page, url: str, timeout: float) -> str | None:
+    """The content type the server declares for ``url`` (a HEAD request), if it answers."""
+    try:
+        response = page.request.head(url, timeout=timeout * 1000)
+    except PlaywrightError:
+        return None
+    return response.headers.get("content-type", "").split(";")[0].strip().lower() or None
+
+
+@dataclass
+class CrawlReport:
+    """What the crawl did: pages handed on, pages that failed, and how long it took."""
+
+    loaded: list[str] = field(default_factory=list)
+    failed: list[FailedPage] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)
+    unvisited: int = 0
+    """Same-origin pages linked but never loaded (the page or depth limit stopped the
+    crawl first): 0 means the crawl saw the whole site it could reach."""
+    seconds: float = 0.0
+
+
+PageHandler = Callable[[Page, FetchedPage], None]
+FailureHandler = Callable[[FailedPage], None]
+
+
+class _Crawl:
+    """The state of one crawl: the frontier, what was seen and loaded, the report."""
+
+    def __init__(self, start_url: str, options: CrawlOptions) -> None:
+        self.origin = origin_of(start_url)
+        self.options = options
+        start = normalise_url(start_url)
+        self.frontier: deque[tuple[str, str, int]] = deque([(start, start_url, 0)])
+        self.seen = {start}
+        self.beyond: set[str] = set()
+        self.loaded: set[str] = set()
+        self.report = CrawlReport()
+
+    def visit(self, page: Page, url: str, address: str, depth: int) -> FetchedPage | None:
+        """Load one page; None when it failed or turned out to be a page already loaded."""
+        try:
+            status, final_address = fetch(page, address, self.options.timeout)
+            final = normalise_url(final_address)
+            if origin_of(final) != self.origin:
+                raise PageFailure(f"redirected off the origin to {final}")
+        except PageFailure as exc:
+            self.report.failed.append(FailedPage(url, depth, str(exc)))
+            return None
+        if final != url:  # a redirect: links to ``url`` lead to ``final``
+            self.report.aliases[url] = final
+            self.seen.add(final)
+            if final in self.loaded:
+                return None
+        self.loaded.add(final)
+        self.report.loaded.append(final)
+        return FetchedPage(final, final_address, depth, status, extract_page(page))
+
+    def follow(self, fetched: FetchedPage) -> None:
+        """Queue the page's same-origin links that have not been seen yet (at the depth
+        limit, only note them: they count as unvisited unless reached another way)."""
+        for element in fetched.content.elements:
+            if element.kind != "link" or element.download:
+                continue
+            if not followable(element.href, self.origin):
+                continue
+            target = normalise_url(str(element.href))
+            if fetched.depth >= self.options.max_depth:
+                self.beyond.add(target)
+            elif target not in self.seen:
+                self.seen.add(target)
+                address = str(element.href).split("#")[0]
+                self.frontier.append((target, address, fetched.depth + 1))
+
+
+def crawl(
+    context: BrowserContext,
+    start_url: str,
+    options: CrawlOptions,
+    on_page: PageHandler,
+    on_failure: FailureHandler | None = None,
+) -> CrawlReport:
+    """Visit pages breadth first from ``start_url``; ``on_page`` sees each live page.
+
+    The page stays open while ``on_page`` runs (for screenshots and probes) and is closed
+    afterwards. Links found on a page at ``max_depth`` are not followed.
+    """
+    started = time.monotonic()
+    state = _Crawl(start_url, options)
+    first = True
+    while state.frontier and len(state.report.loaded) < options.max_pages:
+        url, address, depth = state.frontier.popleft()
+        if url in state.loaded:  # reached earlier through a redirect
+            continue
+        if not first and options.delay:
+            time.sleep(options.delay)
+        first = False
+        failures = len(state.report.failed)
+        page = context.new_page()
+        try:
+            fetched = state.visit(page, url, address, depth)
+            if fetched is not None:
+                on_page(page, fetched)
+        finally:
+            page.close()
+        if fetched is not None:
+            state.follow(fetched)
+        if on_failure is not None and len(state.report.failed) > failures:
+            on_failure(state.report.failed[-1])
+    queued = {url for url, _, _ in state.frontier}
+    failed = {failure.url for failure in state.report.failed}
+    reached = state.loaded | set(state.report.aliases) | failed
+    state.report.unvisited = len((queued | (state.beyond - state.seen)) - reached)
+    state.report.seconds = round(time.monotonic() - started, 2)
+    return state.report

@@ -1,0 +1,152 @@
+"""Rows for the batched writer: one crawled page becomes nodes and edges by stable ids.
+
+Ids follow the graph contract: a site by its origin, a page by its normalised URL, an
+element by page URL and XPath. Links and form submits carry ``target_url`` (normalised);
+``NAVIGATES_TO`` is resolved from it in Cypher once the crawl is over, so the order in
+which pages were visited does not matter.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from taskspace.graph.ids import stable_id
+from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.crawl import FetchedPage, followable, normalise_url
+from taskspace.sources.web.extract import Element
+from taskspace.sources.web.interactions import Interaction
+from taskspace.sources.web.som import Shots
+from taskspace.sources.web.tables import table_props
+
+Row = dict[str, Any]
+
+
+def site_id(origin: str) -> str:
+    return stable_id("site", origin)
+
+
+def page_id(url: str) -> str:
+    return stable_id("page", url)
+
+
+def element_id(url: str, xpath: str) -> str:
+    return stable_id("el", url, xpath)
+
+
+def page_name(title: str, elements: list[Element], url: str) -> str:
+    """What task text calls a page: its <title>, else its first visible main heading (h1),
+    else its URL path. Real pages ship with empty titles, and a prompt saying "Starting on
+    the page “”" names nothing."""
+    if title.strip():
+        return " ".join(title.split())
+    for element in elements:
+        if element.tag == "h1" and element.visible and element.name.strip():
+            return " ".join(element.name.split())
+    path = urlsplit(url).path or "/"
+    return unquote(path)
+
+
+def site_row(origin: str, source: str) -> Row:
+    name = origin.split("://", 1)[-1]
+    return {"id": site_id(origin), "props": {"origin": origin, "name": name, "source": source}}
+
+
+@dataclass
+class PageRows:
+    """Everything one page adds to the graph, grouped the way the writer takes it."""
+
+    page: Row
+    elements: list[Row] = field(default_factory=list)
+    has_element: list[Row] = field(default_factory=list)
+    contains: list[Row] = field(default_factory=list)
+    interactions: dict[str, list[Row]] = field(default_factory=dict)
+
+
+def target_url(element: Element, origin: str) -> str | None:
+    """Where a link or a form submit leads inside the origin, normalised; else None."""
+    if element.kind == "link":
+        raw = (element.raw_href or "").strip()
+        if element.download or raw.startswith("#") or not followable(element.href, origin):
+            return None
+        return normalise_url(str(element.href))
+    submits = element.kind == "form" or element.submit
+    if submits and element.action and origin_of(element.action) == origin:
+        return normalise_url(element.action)
+    return None
+
+
+def element_props(element: Element, url: str, origin: str, source: str) -> Row:
+    return {
+        "kind": element.kind,
+        "role": element.role,
+        "name": element.name,
+        "text": element.text,
+        "selector": element.selector,
+        "xpath": element.xpath,
+        "bbox": element.bbox,
+        "visible": element.visible,
+        "enabled": element.enabled,
+        "som": element.som,
+        "tag": element.tag,
+        "href": element.href,
+        "input_type": element.input_type,
+        "placeholder": element.placeholder,
+        "action": element.action if element.kind == "form" else None,
+        "method": element.method if element.kind == "form" else None,
+        "target_url": target_url(element, origin),
+        "page_url": url,
+        "dom_order": element.order,
+        "source": source,
+        **table_props(element.table),
+    }
+
+
+def page_rows(
+    fetched: FetchedPage,
+    shots: Shots,
+    interactions: list[Interaction],
+    origin: str,
+    source: str,
+) -> PageRows:
+    """Nodes and edges of one page; interaction rows grouped by relationship type."""
+    url = fetched.url
+    content = fetched.content
+    rows = PageRows(
+        page={
+            "id": page_id(url),
+            "props": {
+                "url": url,
+                "title": content.title,
+                "name": page_name(content.title, content.elements, url),
+                "depth": fetched.depth,
+                "status": fetched.status,
+                "dom_hash": content.dom_hash,
+                "text": content.text,
+                "screenshot": str(shots.screenshot),
+                "som_screenshot": str(shots.som_screenshot),
+                "source": source,
+            },
+        }
+    )
+    ids = {element.xpath: element_id(url, element.xpath) for element in content.elements}
+    for element in content.elements:
+        node = ids[element.xpath]
+        rows.elements.append({"id": node, "props": element_props(element, url, origin, source)})
+        rows.has_element.append({"start": rows.page["id"], "end": node, "props": {}})
+        if element.container is not None and element.container in ids:
+            rows.contains.append({"start": ids[element.container], "end": node, "props": {}})
+    grouped: dict[str, list[Row]] = defaultdict(list)
+    for edge in interactions:
+        if edge.source in ids and edge.target in ids:
+            grouped[edge.type].append(
+                {
+                    "start": ids[edge.source],
+                    "end": ids[edge.target],
+                    "props": {"observed": edge.observed, "via": edge.via},
+                }
+            )
+    rows.interactions = dict(grouped)
+    return rows

@@ -1,0 +1,213 @@
+"""``kg load web``: crawl a site and write it into the graph.
+
+Pages are written in batches of a few thousand elements as the crawl goes, so a long
+crawl keeps what it has done if it is stopped. Navigation edges are resolved at
+the end, in Cypher, because a link may point at a page the crawl reaches later.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page
+
+from taskspace.graph.connection import Graph
+from taskspace.graph.provenance import complete_source, record_source, source_id
+from taskspace.graph.writer import BatchedWriter
+from taskspace.sources.web.browser import origin_context, origin_of
+from taskspace.sources.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl, normalise_url
+from taskspace.sources.web.errors import CrawlError
+from taskspace.sources.web.graph_rows import PageRows, Row, page_id, page_rows, site_id, site_row
+from taskspace.sources.web.interactions import (
+    INTERACTION_TYPES,
+    ProbePool,
+    combine,
+    declared,
+    probe,
+)
+from taskspace.sources.web.som import capture, site_folder
+
+FLUSH_ELEMENTS = 2000
+"""Pages are written once this many of their elements are waiting: few, large batches."""
+
+
+@dataclass
+class LoadedPage:
+    url: str
+    title: str
+    depth: int
+    elements: int
+
+
+@dataclass
+class WebLoadSummary:
+    """What a crawl put into the graph: its pages, failures, and their elements and edges
+    counted from the graph itself."""
+
+    start_url: str
+    site_id: str
+    source_id: str
+    pages: list[LoadedPage] = field(default_factory=list)
+    failed: list[FailedPage] = field(default_factory=list)
+    unvisited: int = 0
+    """Same-origin pages linked but not loaded: the page or depth limit was reached."""
+    elements_by_kind: dict[str, int] = field(default_factory=dict)
+    edges_by_type: dict[str, dict[str, int | None]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "start_url": self.start_url,
+            "site_id": self.site_id,
+            "source_id": self.source_id,
+            "pages": len(self.pages),
+            "elements": sum(self.elements_by_kind.values()),
+            "elements_by_kind": self.elements_by_kind,
+            "edges_by_type": self.edges_by_type,
+            "failed": [{"url": f.url, "depth": f.depth, "reason": f.reason} for f in self.failed],
+            "unvisited": self.unvisited,
+            "seconds": self.seconds,
+            "loaded": [vars(page) for page in self.pages],
+        }
+
+
+PageEvent = Callable[[str, str], None]
+"""Called with (url, outcome) after each page: "loaded" or the failure reason."""
+
+
+def check_start_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise CrawlError(f"cannot crawl {url!r}: give an http:// or https:// URL")
+    return normalise_url(url)
+
+
+def load_web(
+    graph: Graph,
+    start_url: str,
+    options: CrawlOptions,
+    home: Path,
+    on_event: PageEvent | None = None,
+) -> WebLoadSummary:
+    """Crawl ``start_url``'s origin and write pages, elements and edges; idempotent."""
+    started = time.monotonic()
+    start = check_start_url(start_url)
+    origin = origin_of(start)
+    source = source_id("web", start)
+    writer = BatchedWriter(graph)
+    summary = WebLoadSummary(start_url=start, site_id=site_id(origin), source_id=source)
+    folder = site_folder(home, origin)
+
+    with origin_context(origin) as context:
+        pool = ProbePool(context, options.timeout)
+        buffer: list[PageRows] = []
+
+        def on_page(page: Page, fetched: FetchedPage) -> None:
+            rows = _read_page(pool, page, fetched, options, folder, origin, source)
+            if not summary.pages:  # a crawl that loads nothing leaves no trace
+                record_source(graph, "web", start)
+                writer.merge_nodes(["WebSite"], [site_row(origin, source)])
+            buffer.append(rows)
+            if sum(len(r.elements) for r in buffer) >= FLUSH_ELEMENTS:
+                _write_pages(writer, summary.site_id, buffer)
+                buffer.clear()
+            name = str(rows.page["props"]["name"])
+            summary.pages.append(LoadedPage(fetched.url, name, fetched.depth, len(rows.elements)))
+            if on_event is not None:
+                on_event(fetched.url, "loaded")
+
+        def on_failure(failure: FailedPage) -> None:
+            if on_event is not None:
+                on_event(failure.url, failure.reason)
+
+        try:
+            report = crawl(context, start_url, options, on_page, on_failure)
+        finally:
+            pool.close()
+            _write_pages(writer, summary.site_id, buffer)  # also what a failed crawl read
+
+    summary.failed = report.failed
+    summary.unvisited = report.unvisited
+    if summary.pages:
+        graph.write_text(
+            graph.queries.text("web/resolve_navigation"),
+            site=summary.site_id,
+            aliases=report.aliases,
+        )
+        graph.write_text(
+            graph.queries.text("web/site_coverage"),
+            site=summary.site_id,
+            unvisited=report.unvisited,
+        )
+        _count(graph, summary)
+        complete_source(graph, source)
+    summary.seconds = round(time.monotonic() - started, 2)
+    return summary
+
+
+def _read_page(
+    pool: ProbePool,
+    page: Page,
+    fetched: FetchedPage,
+    options: CrawlOptions,
+    folder: Path,
+    origin: str,
+    source: str,
+) -> PageRows:
+    """Screenshots, probes and rows for one live page."""
+    content = fetched.content
+    stem = page_id(fetched.url).split(":", 1)[1]
+    shots = capture(page, folder, stem, content.elements)
+    seen = probe(pool, fetched.final_url, content) if options.probe else set()
+    edges = combine(declared(content), seen)
+    return page_rows(fetched, shots, edges, origin, source)
+
+
+def _write_pages(writer: BatchedWriter, site: str, pages: list[PageRows]) -> None:
+    """Write buffered pages in a few large batches rather than many small transactions."""
+    if not pages:
+        return
+    writer.merge_nodes(["WebPage"], [rows.page for rows in pages])
+    writer.merge_relationships(
+        "HAS_PAGE",
+        "WebSite",
+        "WebPage",
+        [{"start": site, "end": rows.page["id"], "props": {}} for rows in pages],
+    )
+    writer.write_named(
+        "web/prune_page_elements",
+        [{"page": r.page["id"], "keep": [e["id"] for e in r.elements]} for r in pages],
+    )
+    writer.merge_nodes(["WebElement"], [row for r in pages for row in r.elements])
+    relationships: dict[str, list[Row]] = defaultdict(list)
+    for rows in pages:
+        relationships["HAS_ELEMENT"] += rows.has_element
+        relationships["CONTAINS"] += rows.contains
+        for rel_type, edge_rows in rows.interactions.items():
+            relationships[rel_type] += edge_rows
+    for rel_type, edge_rows in sorted(relationships.items()):
+        start = "WebPage" if rel_type == "HAS_ELEMENT" else "WebElement"
+        writer.merge_relationships(rel_type, start, "WebElement", edge_rows)
+
+
+def _count(graph: Graph, summary: WebLoadSummary) -> None:
+    """Elements and edges of the pages this crawl loaded, read back from the graph."""
+    pages = [page_id(page.url) for page in summary.pages]
+    summary.elements_by_kind = {
+        row["kind"]: row["count"] for row in graph.read("web/elements_by_kind", pages=pages)
+    }
+    rows = graph.read("web/edges_by_type", site=summary.site_id, pages=pages)
+    summary.edges_by_type = {
+        row["type"]: {
+            "count": row["count"],
+            "observed": row["observed"] if row["type"] in INTERACTION_TYPES else None,
+        }
+        for row in sorted(rows, key=lambda row: str(row["type"]))
+        if row["count"]
+    }

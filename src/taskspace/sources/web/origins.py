@@ -1,0 +1,56 @@
+"""Where a crawled site lives now: crawled origins mapped to the origins that serve them.
+
+A site crawled on one port is often replayed on another (a test server picks a free
+port), so every URL a task names is rewritten through the map before the browser sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from urllib.parse import urlsplit, urlunsplit
+
+from taskspace.core.errors import UserError
+from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.crawl import normalise_url
+
+
+class ReplayError(UserError):
+    """Replay cannot start: bad origin map or unusable input; the message says which."""
+
+
+def _checked_origin(url: str) -> str:
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ReplayError(f"not an http(s) origin: {url!r} (write it as http://host:port)")
+    return origin_of(url.strip())
+
+
+class OriginMap:
+    """Rewrites URLs of crawled origins to the origins that serve the same site now."""
+
+    def __init__(self, mapping: Mapping[str, str] | None = None) -> None:
+        self.mapping = {
+            _checked_origin(crawled): _checked_origin(current)
+            for crawled, current in (mapping or {}).items()
+        }
+
+    def url(self, url: str) -> str:
+        """``url`` on its current origin (unchanged when its origin is not mapped)."""
+        current = self.mapping.get(origin_of(url))
+        if current is None:
+            return url
+        parts, target = urlsplit(url), urlsplit(current)
+        return urlunsplit((target.scheme, target.netloc, parts.path, parts.query, parts.fragment))
+
+
+def same_page(actual: str, expected: str) -> bool:
+    """True when ``actual`` is the page ``expected`` names.
+
+    Both are normalised the crawler's way (no fragment, no index file, no trailing
+    slash); a query string counts only when the expected URL has one, so a GET form
+    that adds ``?q=…`` still reaches the page the graph recorded.
+    """
+    want, got = urlsplit(normalise_url(expected)), urlsplit(normalise_url(actual))
+    if not want.query:
+        got = got._replace(query="")
+    return want == got

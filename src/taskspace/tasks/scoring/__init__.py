@@ -1,0 +1,1 @@
+"""Scoring an attempt against a task's own check: answers, citations, fuzzy matches."""

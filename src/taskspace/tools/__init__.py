@@ -1,0 +1,1 @@
+"""Tools agents call on the live graph: graph lookups and the Wikidata apps."""

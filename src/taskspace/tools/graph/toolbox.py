@@ -1,0 +1,353 @@
+"""The graph tools, defined once: each public coroutine of :class:`GraphTools` is one tool.
+
+Its signature (``Annotated`` types with pydantic ``Field`` descriptions and bounds) is the
+tool's input schema, and its docstring's first paragraph the description, for MCP
+(``taskspace.mcp``) and for inspect agents (``taskspace.agents.toolsets``) alike. Each
+tool is a thin layer over the library and named Cypher; the blocking graph work runs in a
+worker thread, and every refusal arrives as a :class:`ToolInputError` with a message the
+caller can act on.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+import anyio
+from pydantic import Field, ValidationError, validate_call
+
+from taskspace.core.errors import UserError
+from taskspace.graph.connection import Graph, read_only_query
+from taskspace.retrieval.names import DEFAULT_RETRIEVER, RETRIEVER_NAMES
+from taskspace.tools.graph.gold import HIDDEN_LABELS, HIDDEN_TYPES, GoldPolicy
+from taskspace.tools.graph.results import (
+    CypherRows,
+    Degree,
+    Direction,
+    GraphSchema,
+    Guidelines,
+    Neighbour,
+    Neighbours,
+    NodeView,
+    PublicTask,
+    Retrieved,
+    SampledTasks,
+    ScreenGuideline,
+)
+from taskspace.tools.graph.schema import hidden_indexes, read_schema
+
+T = TypeVar("T")
+ToolFunction = Callable[..., Awaitable[Any]]
+
+MAX_K = 20
+MAX_NEIGHBOURS = 200
+MAX_SAMPLE = 50
+TASK_KINDS = ("doc", "web", "path", "multihop", "gui")
+
+
+class ToolInputError(UserError):
+    """A tool call the caller must change: a bad argument, an unknown id, a refused query."""
+
+
+@dataclass(frozen=True)
+class ToolLimits:
+    """What a caller's Cypher may cost: a server-side timeout and a row cap."""
+
+    cypher_timeout: float = 20.0
+    cypher_rows: int = 100
+
+
+def graph_tool(function: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """Validate the arguments against the signature (bounds included) whoever calls, and
+    turn a bad argument into a :class:`ToolInputError` that names it."""
+    validated = validate_call(function)
+
+    @functools.wraps(function)
+    async def call(*args: Any, **kwargs: Any) -> T:
+        try:
+            return await validated(*args, **kwargs)
+        except ValidationError as exc:
+            if exc.title not in (function.__name__, function.__qualname__):
+                raise  # a defect in what the tool built, not a bad argument
+            raise ToolInputError(_invalid(exc)) from None
+
+    return call
+
+
+def _invalid(exc: ValidationError) -> str:
+    problems = [
+        f"{'.'.join(str(part) for part in error['loc']) or 'input'}: {error['msg']}"
+        for error in exc.errors()
+    ]
+    return "invalid arguments: " + "; ".join(problems)
+
+
+async def in_thread(work: Callable[[], T]) -> T:
+    """Blocking graph work off the event loop; library refusals become tool input errors."""
+    try:
+        return await anyio.to_thread.run_sync(work)
+    except ToolInputError:
+        raise
+    except UserError as exc:
+        raise ToolInputError(str(exc)) from exc
+
+
+class GraphTools:
+    """The tools over one connected graph (the caller owns the connection)."""
+
+    NAMES = (
+        "retrieve",
+        "guidelines",
+        "neighbours",
+        "node",
+        "read_cypher",
+        "schema",
+        "sample_tasks",
+        "task",
+    )
+    """Every tool, in the order clients list them."""
+    WRITES = frozenset({"sample_tasks"})
+    """Tools that write (sampled tasks are stored, for task(id)); every other one only reads."""
+
+    def __init__(self, graph: Graph, limits: ToolLimits | None = None) -> None:
+        self.graph = graph
+        self.limits = limits or ToolLimits()
+        self.policy = GoldPolicy(lambda: hidden_indexes(graph))
+
+    def functions(self, names: tuple[str, ...] | None = None) -> dict[str, ToolFunction]:
+        """The tools by name (all, or the ``names`` asked for), bound to this graph."""
+        chosen = names or self.NAMES
+        unknown = sorted(set(chosen) - set(self.NAMES))
+        if unknown:
+            raise ToolInputError(
+                f"no graph tool {', '.join(unknown)} (tools: {', '.join(self.NAMES)})"
+            )
+        return {name: getattr(self, name) for name in chosen}
+
+    @graph_tool
+    async def retrieve(
+        self,
+        question: Annotated[str, Field(min_length=1, description="What to look for.")],
+        retriever: Annotated[
+            str,
+            Field(
+                description="vector, vector_cypher (adds section path, neighbouring chunks "
+                "and entities), hybrid (vector + full text), hybrid_cypher, or graph_walk.",
+                json_schema_extra={"enum": list(RETRIEVER_NAMES)},
+            ),
+        ] = DEFAULT_RETRIEVER,
+        k: Annotated[int, Field(ge=1, le=MAX_K, description="How many passages.")] = 5,
+    ) -> Retrieved:
+        """Passages of the loaded documents that answer a question: text, node id, score,
+        document and heading path of each, best first."""
+        from taskspace.retrieval.retrieve import retrieve
+
+        found = await in_thread(lambda: retrieve(self.graph, question, retriever, k))
+        return Retrieved(retriever=retriever, question=question, items=found.items)
+
+    @graph_tool
+    async def guidelines(
+        self,
+        summary: Annotated[
+            str | None, Field(description="What the screen shows, in a sentence or two.")
+        ] = None,
+        ui_dump: Annotated[
+            str | None,
+            Field(description="The screen's UI dump itself: uiautomator XML or JSON hierarchy."),
+        ] = None,
+        n: Annotated[int, Field(ge=1, le=20, description="Similar known screens.")] = 4,
+        layers: Annotated[
+            int, Field(ge=1, le=10, description="Breadth-first layers past each transition.")
+        ] = 3,
+        k: Annotated[
+            int | None,
+            Field(ge=1, le=100, description="Most guidelines (default 20; 10 for web)."),
+        ] = None,
+        app: Annotated[str | None, Field(description="Keep to one app package or site.")] = None,
+    ) -> Guidelines:
+        """Page-graph guidelines for a screen: "perform these actions to accomplish these
+        tasks", from the known screens most like it."""
+        if not (summary and summary.strip()) and not (ui_dump and ui_dump.strip()):
+            raise ToolInputError("describe the screen: give a summary or a ui_dump")
+
+        def work() -> list[ScreenGuideline]:
+            from taskspace.guidelines import Guide
+            from taskspace.sources.episodes.uitree import UiDumpError, observation_from_dump
+
+            observation = None
+            if ui_dump and ui_dump.strip():
+                try:
+                    observation = observation_from_dump(ui_dump, source="ui_dump")
+                except UiDumpError as exc:
+                    raise ToolInputError(str(exc)) from exc
+            found = Guide(self.graph).for_screen(
+                summary, observation=observation, n=n, layers=layers, k=k, app=app
+            )
+            return [ScreenGuideline(**g.model_dump(), instruction=g.text()) for g in found]
+
+        return Guidelines(summary=summary, guidelines=await in_thread(work))
+
+    @graph_tool
+    async def neighbours(
+        self,
+        node_id: Annotated[str, Field(min_length=1, description="A node's id.")],
+        types: Annotated[
+            list[str] | None, Field(description="Only these relationship types (default: all).")
+        ] = None,
+        direction: Annotated[Direction, Field(description="out, in or both (default).")] = "both",
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_NEIGHBOURS, description="Most neighbours to return.")
+        ] = 25,
+    ) -> Neighbours:
+        """The nodes linked to one node, with the relationship type and its direction."""
+
+        def work() -> list[dict[str, Any]]:
+            found = self._find(node_id)
+            return self.graph.read(
+                "agents/neighbours",
+                None,
+                element_id=found["element_id"],
+                types=types,
+                direction=direction,
+                limit=limit,
+                **_hidden(),
+            )
+
+        rows = await in_thread(work)
+        return Neighbours(node_id=node_id, neighbours=[Neighbour(**row) for row in rows])
+
+    @graph_tool
+    async def node(
+        self, node_id: Annotated[str, Field(min_length=1, description="A node's id.")]
+    ) -> NodeView:
+        """One node: its labels, its properties and how many relationships of each type it
+        has."""
+
+        def work() -> NodeView:
+            found = self._find(node_id)
+            degrees = self.graph.read(
+                "agents/node_degrees", None, element_id=found["element_id"], **_hidden()
+            )
+            properties = {k: v for k, v in found["properties"].items() if k != "embedding"}
+            return NodeView(
+                node_id=node_id,
+                labels=found["labels"],
+                properties=json.loads(json.dumps(properties, default=str)),
+                relationships=[Degree(**row) for row in degrees],
+            )
+
+        return await in_thread(work)
+
+    @graph_tool
+    async def read_cypher(
+        self,
+        query: Annotated[str, Field(min_length=1, description="One read-only Cypher statement.")],
+        params: Annotated[
+            dict[str, Any] | None, Field(description="Query parameters ($name in the query).")
+        ] = None,
+    ) -> CypherRows:
+        """Run a read-only Cypher query and return its first rows. Its plan is checked
+        first: writes, schema and administration commands are refused, and so is any walk
+        that could reach tasks (name relationship types and labels). It runs under a
+        server-side timeout."""
+        limits = self.limits
+        result = await in_thread(
+            lambda: read_only_query(
+                self.graph,
+                query,
+                params,
+                limit=limits.cypher_rows,
+                timeout=limits.cypher_timeout,
+                policy=self.policy,
+            )
+        )
+        rows = json.loads(json.dumps(_without_embeddings(result.rows), default=str))
+        return CypherRows(
+            columns=result.keys, rows=rows, more_rows=result.more, row_cap=result.limit
+        )
+
+    @graph_tool
+    async def schema(self) -> GraphSchema:
+        """Node labels and relationship types with their counts, the property keys of
+        each, and the indexes, as they are in the graph now."""
+        return await in_thread(lambda: read_schema(self.graph))
+
+    @graph_tool
+    async def sample_tasks(
+        self,
+        kind: Annotated[
+            str,
+            Field(
+                description="doc, web, path, multihop or gui.",
+                json_schema_extra={"enum": list(TASK_KINDS)},
+            ),
+        ],
+        n: Annotated[int, Field(ge=1, le=MAX_SAMPLE, description="How many tasks.")] = 5,
+        seed: Annotated[int, Field(ge=0, description="Same seed, same tasks.")] = 0,
+    ) -> SampledTasks:
+        """Sample new evaluation tasks of one kind from the graph (as `kg sample` does) and
+        store them; each comes with its prompt, never its answer or grounding."""
+
+        def work() -> SampledTasks:
+            from taskspace.generators.registry import family
+            from taskspace.tasks.family import SampleOptions
+            from taskspace.tasks.store import write_task_nodes
+
+            report = family(kind).sample(self.graph, SampleOptions(count=n, seed=seed))
+            if report.tasks:
+                write_task_nodes(self.graph, report.tasks, f"mcp:sample_tasks:{kind}:seed={seed}")
+            return SampledTasks(
+                kind=kind,
+                seed=seed,
+                candidates=report.candidates,
+                tasks=[public_task(task.model_dump()) for task in report.tasks],
+                stored=bool(report.tasks),
+            )
+
+        return await in_thread(work)
+
+    @graph_tool
+    async def task(
+        self, id: Annotated[str, Field(min_length=1, description="A task's id.")]
+    ) -> PublicTask:
+        """One stored task: what it asks and how it is scored, never its answer or
+        grounding."""
+
+        def work() -> PublicTask:
+            rows = self.graph.read(
+                "agents/public_task", task_id=id, fields=list(PublicTask.model_fields)
+            )
+            if not rows:
+                raise ToolInputError(f"no task {id!r} in the graph")
+            return public_task(dict(rows[0]["pairs"]))
+
+        return await in_thread(work)
+
+    def _find(self, node_id: str) -> dict[str, Any]:
+        rows = self.graph.read("agents/find_node", node_id=node_id)
+        if not rows:
+            raise ToolInputError(f"no node {node_id!r} in the graph")
+        return rows[0]
+
+
+def public_task(values: dict[str, Any]) -> PublicTask:
+    """Only the public fields of a task record: the model drops everything else."""
+    return PublicTask(
+        **{key: values[key] for key in PublicTask.model_fields if values.get(key) is not None}
+    )
+
+
+def _hidden() -> dict[str, list[str]]:
+    return {"hidden_labels": sorted(HIDDEN_LABELS), "hidden_types": sorted(HIDDEN_TYPES)}
+
+
+def _without_embeddings(value: Any) -> Any:
+    """Rows as a model reads them: property maps without their 384-d vectors."""
+    if isinstance(value, dict):
+        return {k: _without_embeddings(v) for k, v in value.items() if k != "embedding"}
+    if isinstance(value, list):
+        return [_without_embeddings(v) for v in value]
+    return value
