@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.cli.sample import sample
-from taskspace.generators.registry import FAMILIES, KINDS, family
+from taskspace.generators import FAMILIES, KINDS, family
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import DEFAULT_COUNT, SampleOptions, SampleReport, TaskFamily
 

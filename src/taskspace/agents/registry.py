@@ -1,54 +1,94 @@
 """Agent kinds to solver builders: ``build_solver(spec, graph)`` for any ``agents/*.yaml``.
 
-A new kind is one module with a builder ``(spec, graph) -> Solver`` and one line in
+A new kind is one module with a builder ``(spec, graph) -> Solver`` and one entry in
 :data:`BUILDERS`; builders import lazily so an offline run never loads model code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 
 from inspect_ai.solver import Solver
 
 from taskspace.agents.spec import AgentSpec
 from taskspace.core.errors import UserError
+from taskspace.core.registry import Entry, Registry
 from taskspace.graph.connection import Graph
 
 Builder = Callable[[AgentSpec, Graph], Solver]
-
-BUILDERS: dict[str, str] = {
-    "extractive": "taskspace.agents.doc.extractive:extractive_agent",
-    "rag": "taskspace.agents.doc.rag:rag_agent",
-    "multi_agent": "taskspace.agents.doc.multi_agent:build",
-    "graph_tools": "taskspace.agents.doc.graph_react:build",
-    "path_tools": "taskspace.agents.paths.tool_use:build",
-    "path_walker": "taskspace.agents.paths.walker:build",
-    "web_steps": "taskspace.agents.steps.agent:build",
-    "heuristic": "taskspace.agents.web.heuristic:build",
-    "som": "taskspace.agents.web.som:build",
-    "reflective": "taskspace.agents.web.reflective:build",
-    "memory": "taskspace.agents.web.memory:build",
-    "guided": "taskspace.agents.web.guided:build",
-    "gui_replay": "taskspace.agents.gui.replay:build",
-    "pg_agent": "taskspace.agents.gui.pg_agent:build",
-    "jarvis": "taskspace.agents.gui.jarvis:build",
-}
-"""kind -> "module:function" of its builder."""
 
 
 class UnknownAgentKindError(UserError):
     """An agent file whose kind has no builder (yet)."""
 
 
+BUILDERS: Registry[Builder] = Registry(
+    "agent kind",
+    {
+        "extractive": Entry(
+            "taskspace.agents.doc.extractive:extractive_agent",
+            "offline baseline: rules pick a span, cell or heading",
+        ),
+        "rag": Entry(
+            "taskspace.agents.doc.rag:rag_agent",
+            "retrieve from the graph, then a cited answer (LLM)",
+        ),
+        "multi_agent": Entry(
+            "taskspace.agents.doc.multi_agent:build",
+            "GRAPH2EVAL planner, retriever, reasoner, verifier (LLM)",
+        ),
+        "graph_tools": Entry(
+            "taskspace.agents.doc.graph_react:build", "ReAct loop over the graph tools (LLM)"
+        ),
+        "path_tools": Entry(
+            "taskspace.agents.paths.tool_use:build",
+            "ReAct loop over the app tools for causal paths (LLM)",
+        ),
+        "path_walker": Entry(
+            "taskspace.agents.paths.walker:build", "offline baseline for causal paths"
+        ),
+        "web_steps": Entry(
+            "taskspace.agents.steps.agent:build", "SeeAct-style pipeline over Mind2Web steps"
+        ),
+        "heuristic": Entry(
+            "taskspace.agents.web.heuristic:build",
+            "offline browser agent: follows the best-matching link",
+        ),
+        "som": Entry(
+            "taskspace.agents.web.som:build",
+            "Set-of-Marks browser agent (LLM)",
+        ),
+        "reflective": Entry(
+            "taskspace.agents.web.reflective:build", "Agent S style: act, reflect, remember (LLM)"
+        ),
+        "memory": Entry(
+            "taskspace.agents.web.memory:build",
+            "MMInA: earlier similar trajectories prepended (LLM)",
+        ),
+        "guided": Entry(
+            "taskspace.agents.web.guided:build",
+            "page-graph guidelines added to each observation (LLM)",
+        ),
+        "gui_replay": Entry(
+            "taskspace.agents.gui.replay:build",
+            "offline baseline: the nearest known screen's recorded action",
+        ),
+        "pg_agent": Entry(
+            "taskspace.agents.gui.pg_agent:build",
+            "PG-Agent multi-agent workflow on GUI steps (LLM)",
+        ),
+        "jarvis": Entry(
+            "taskspace.agents.gui.jarvis:build", "LightManus-Jarvis on GUI steps (LLM)"
+        ),
+    },
+    error=UnknownAgentKindError,
+    refusal="agent kind {name!r} cannot run yet (runnable kinds: {known})",
+)
+"""kind -> its builder ``(spec, graph) -> Solver``."""
+
+
 def builder_for(kind: str) -> Builder:
-    if kind not in BUILDERS:
-        raise UnknownAgentKindError(
-            f"agent kind {kind!r} cannot run yet (runnable kinds: {', '.join(sorted(BUILDERS))})"
-        )
-    module, name = BUILDERS[kind].split(":")
-    builder: Builder = getattr(import_module(module), name)
-    return builder
+    return BUILDERS.get(kind)
 
 
 def build_solver(spec: AgentSpec, graph: Graph) -> Solver:

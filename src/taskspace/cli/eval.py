@@ -20,10 +20,9 @@ from taskspace.cli.context import connected_graph
 from taskspace.cli.output import json_option, print_json, print_line, print_table
 from taskspace.core.errors import UserError
 from taskspace.core.settings import load_settings
+from taskspace.evaluation.scorers import SCORERS as SCORER_REGISTRY
 
-SCORERS = ("task", "judge", "includes", "match", "web-judge")
-"""``taskspace.evaluation.scorers.SCORER_NAMES``, not imported here: that loads inspect_ai,
-and ``kg`` starts without it."""
+SCORERS = SCORER_REGISTRY.names()
 
 DISPLAYS = ("full", "rich", "plain", "log", "none")
 

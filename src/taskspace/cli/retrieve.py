@@ -18,7 +18,7 @@ TEXT_WIDTH = 160
     "--retriever",
     default=DEFAULT_RETRIEVER,
     show_default=True,
-    help="One of: " + "; ".join(f"{name} ({about})" for name, about in RETRIEVERS.items()),
+    help="One of: " + "; ".join(f"{name} ({RETRIEVERS.about(name)})" for name in RETRIEVERS),
 )
 @click.option("-k", "k", default=5, show_default=True, help="Items to return.")
 @json_option

@@ -136,7 +136,7 @@ def sample_verify(tasks_file: Path, as_json: bool) -> None:
     """Re-derive every task's gold answer from the graph; exit 1 if any no longer holds
     or a line of the file is not a task."""
     tasks, bad = _read_tasks(tasks_file, as_json)
-    from taskspace.generators.registry import verify_tasks
+    from taskspace.generators import verify_tasks
 
     with connected_graph() as graph:
         results = verify_tasks(graph, tasks)

@@ -60,7 +60,7 @@ def sample_options(function: F) -> F:
 
 def run_family(kind: str, status: str, count: int, seed: int, **extra: Any) -> SampleReport:
     """Sample through the family registry, with a spinner meanwhile."""
-    from taskspace.generators.registry import family
+    from taskspace.generators import family
 
     options = SampleOptions(count=count, seed=seed, extra=extra)
     with connected_graph() as graph, console.status(status):

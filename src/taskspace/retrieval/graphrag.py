@@ -10,6 +10,7 @@ version, index definition), so one instance per graph and name is kept and reuse
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 from typing import Any
 
 import neo4j
@@ -29,48 +30,57 @@ ENTITY_LIMIT = 10
 HYBRID_ALPHA = 0.6
 """Weight of the (max-normalised) vector score in hybrid ranking; full text gets the rest."""
 
-GRAPHRAG_RETRIEVERS: dict[str, tuple[type[Retriever], str]] = {
-    "vector": (VectorCypherRetriever, "retrieval/chunk_item"),
-    "vector_cypher": (VectorCypherRetriever, "retrieval/chunk_context"),
-    "hybrid": (HybridCypherRetriever, "retrieval/chunk_item"),
-    "hybrid_cypher": (HybridCypherRetriever, "retrieval/chunk_context"),
-}
+
+@dataclass(frozen=True)
+class LibraryRetriever:
+    """One of the library's retrievers with our Cypher tail, callable as a retriever of
+    :data:`taskspace.retrieval.names.RETRIEVERS`."""
+
+    name: str
+    kind: type[Retriever]
+    tail: str
+
+    def __call__(
+        self, graph: Graph, question: str, vector: list[float], k: int
+    ) -> list[RetrievedItem]:
+        """The ``k`` best chunks, as RetrievedItems."""
+        retriever = _retriever(graph, self)
+        params = {"entity_limit": ENTITY_LIMIT}
+        try:
+            if isinstance(retriever, HybridCypherRetriever):
+                result = retriever.search(
+                    query_text=lucene_terms(question),
+                    query_vector=vector,
+                    top_k=k,
+                    query_params=params,
+                    ranker="linear",
+                    alpha=HYBRID_ALPHA,
+                )
+            else:
+                result = retriever.search(query_vector=vector, top_k=k, query_params=params)
+        except neo4j.exceptions.ClientError as exc:
+            message = f"retrieval failed: {exc.code}: {exc.message}{_init_hint(exc)}"
+            raise GraphError(message) from exc
+        return [RetrievedItem.model_validate(item.metadata) for item in result.items]
+
+
+VECTOR = LibraryRetriever("vector", VectorCypherRetriever, "retrieval/chunk_item")
+VECTOR_CYPHER = LibraryRetriever("vector_cypher", VectorCypherRetriever, "retrieval/chunk_context")
+HYBRID = LibraryRetriever("hybrid", HybridCypherRetriever, "retrieval/chunk_item")
+HYBRID_CYPHER = LibraryRetriever("hybrid_cypher", HybridCypherRetriever, "retrieval/chunk_context")
 
 _built: weakref.WeakKeyDictionary[Graph, dict[str, Retriever]] = weakref.WeakKeyDictionary()
 
 
-def graphrag_items(
-    graph: Graph, name: str, question: str, vector: list[float], k: int
-) -> list[RetrievedItem]:
-    """The ``k`` best chunks by the library retriever ``name``, as RetrievedItems."""
-    retriever = _retriever(graph, name)
-    params = {"entity_limit": ENTITY_LIMIT}
-    try:
-        if isinstance(retriever, HybridCypherRetriever):
-            result = retriever.search(
-                query_text=lucene_terms(question),
-                query_vector=vector,
-                top_k=k,
-                query_params=params,
-                ranker="linear",
-                alpha=HYBRID_ALPHA,
-            )
-        else:
-            result = retriever.search(query_vector=vector, top_k=k, query_params=params)
-    except neo4j.exceptions.ClientError as exc:
-        raise GraphError(f"retrieval failed: {exc.code}: {exc.message}{_init_hint(exc)}") from exc
-    return [RetrievedItem.model_validate(item.metadata) for item in result.items]
-
-
-def _retriever(graph: Graph, name: str) -> Retriever:
+def _retriever(graph: Graph, spec: LibraryRetriever) -> Retriever:
     built = _built.setdefault(graph, {})
-    if name not in built:
-        built[name] = _build(graph, name)
-    return built[name]
+    if spec.name not in built:
+        built[spec.name] = _build(graph, spec)
+    return built[spec.name]
 
 
-def _build(graph: Graph, name: str) -> Retriever:
-    kind, tail = GRAPHRAG_RETRIEVERS[name]
+def _build(graph: Graph, spec: LibraryRetriever) -> Retriever:
+    kind, tail = spec.kind, spec.tail
     common: dict[str, Any] = {
         "driver": graph.driver,
         "retrieval_query": graph.queries.text(tail),

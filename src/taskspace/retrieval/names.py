@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from taskspace.core.errors import UserError
+from taskspace.core.registry import Entry, Registry
 
-RETRIEVERS: dict[str, str] = {
-    "vector": "chunks nearest the question (vector index chunk_embedding)",
-    "vector_cypher": "vector, plus each chunk's section path, neighbouring chunks and entities",
-    "hybrid": "vector and full text (chunk_text) combined, scores max-normalised",
-    "hybrid_cypher": "hybrid, plus each chunk's section path, neighbouring chunks and entities",
-    "graph_walk": "question entities -> documents mentioning or sharing them -> nearest chunks",
-}
-RETRIEVER_NAMES = tuple(RETRIEVERS)
-DEFAULT_RETRIEVER = "hybrid"
-
-NO_CHUNKS = "no chunks with embeddings: load documents first (kg load docs …)"
+if TYPE_CHECKING:  # the driver and pydantic models load only with a retriever
+    from taskspace.graph.connection import Graph
+    from taskspace.retrieval.model import RetrievedItem
 
 
 class UnknownRetrieverError(UserError):
@@ -25,12 +21,45 @@ class NoChunksError(UserError):
     """The graph has no embedded chunk to retrieve from."""
 
 
+Retriever = Callable[["Graph", str, list[float], int], list["RetrievedItem"]]
+"""``(graph, question, question vector, k) -> the k best items``."""
+
+RETRIEVERS: Registry[Retriever] = Registry(
+    "retriever",
+    {
+        "vector": Entry(
+            "taskspace.retrieval.graphrag:VECTOR",
+            "chunks nearest the question (vector index chunk_embedding)",
+        ),
+        "vector_cypher": Entry(
+            "taskspace.retrieval.graphrag:VECTOR_CYPHER",
+            "vector, plus each chunk's section path, neighbouring chunks and entities",
+        ),
+        "hybrid": Entry(
+            "taskspace.retrieval.graphrag:HYBRID",
+            "vector and full text (chunk_text) combined, scores max-normalised",
+        ),
+        "hybrid_cypher": Entry(
+            "taskspace.retrieval.graphrag:HYBRID_CYPHER",
+            "hybrid, plus each chunk's section path, neighbouring chunks and entities",
+        ),
+        "graph_walk": Entry(
+            "taskspace.retrieval.walk:graph_walk_items",
+            "question entities -> documents mentioning or sharing them -> nearest chunks",
+        ),
+    },
+    error=UnknownRetrieverError,
+)
+"""Every retriever by name; each entry names its implementation, so none can be missed."""
+RETRIEVER_NAMES = RETRIEVERS.names()
+DEFAULT_RETRIEVER = "hybrid"
+
+NO_CHUNKS = "no chunks with embeddings: load documents first (kg load docs …)"
+
+
 def check_request(question: str, retriever: str, k: int) -> None:
     """Refuse a request no retriever can answer, before anything reaches the database."""
-    if retriever not in RETRIEVERS:
-        raise UnknownRetrieverError(
-            f"no retriever {retriever!r}: choose one of {', '.join(RETRIEVER_NAMES)}"
-        )
+    RETRIEVERS.entry(retriever)  # refuses an unknown name with the known ones
     if k < 1:
         raise UserError(f"k must be at least 1 (got {k})")
     if not question.strip():

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 
 from taskspace.graph.connection import Graph
 from taskspace.models.embeddings.model import embed
-from taskspace.retrieval.graphrag import GRAPHRAG_RETRIEVERS, graphrag_items
-from taskspace.retrieval.model import Retrieval, RetrievedItem
+from taskspace.retrieval.model import Retrieval
 from taskspace.retrieval.names import (
     DEFAULT_RETRIEVER,
     NO_CHUNKS,
@@ -22,7 +21,6 @@ from taskspace.retrieval.names import (
     UnknownRetrieverError,
     check_request,
 )
-from taskspace.retrieval.walk import graph_walk_items
 
 __all__ = [
     "DEFAULT_RETRIEVER",
@@ -48,15 +46,7 @@ def retrieve(
     """
     check_request(question, retriever, k)
     query_vector = list(vector) if vector is not None else embed([question])[0]
-    items = _items(graph, retriever, question, query_vector, k)
+    items = RETRIEVERS.get(retriever)(graph, question, query_vector, k)
     if not items and not graph.read("retrieval/any_embedded_chunk"):
         raise NoChunksError(NO_CHUNKS)
     return Retrieval(retriever=retriever, question=question, k=k, items=items)
-
-
-def _items(
-    graph: Graph, retriever: str, question: str, vector: list[float], k: int
-) -> list[RetrievedItem]:
-    if retriever in GRAPHRAG_RETRIEVERS:
-        return graphrag_items(graph, retriever, question, vector, k)
-    return graph_walk_items(graph, question, vector, k)

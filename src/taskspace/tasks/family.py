@@ -3,7 +3,7 @@
 A family samples tasks from the graph into one shared :class:`SampleReport`, re-derives a
 task's gold answer from the graph (``kg sample verify``) and scores an agent's attempt.
 Families live with their generators (``sampling``, ``paths``, ``multihop``, ``guitasks``);
-the registry that maps a kind to its family sits above them (:mod:`taskspace.generators.registry`),
+the registry that maps a kind to its family sits above them (:mod:`taskspace.generators`),
 so this package imports no generator.
 """
 

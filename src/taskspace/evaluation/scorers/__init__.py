@@ -12,26 +12,45 @@ for engines tests and quick looks. A run holding safety tasks scores ``task`` wi
 
 from __future__ import annotations
 
-from inspect_ai.scorer import Scorer, includes, match
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from taskspace.core.errors import UserError
-from taskspace.evaluation.scorers.safety import safety_scorer
-from taskspace.evaluation.scorers.task import judge_scorer
-from taskspace.evaluation.scorers.web import task_or_web_scorer, web_judge_scorer
+from taskspace.core.registry import Entry, Registry
 
-SCORER_NAMES = ("task", "judge", "includes", "match", "web-judge")
+if TYPE_CHECKING:  # inspect_ai loads only when a run is scored; `kg` starts without it
+    from inspect_ai.scorer import Scorer
+
+SCORERS: Registry[Callable[[], Scorer]] = Registry(
+    "scorer",
+    {
+        "task": Entry(
+            "taskspace.evaluation.scorers.web:task_or_web_scorer",
+            "each task's own check, F1, ROUGE-L, citations; web success on the final page",
+        ),
+        "judge": Entry(
+            "taskspace.evaluation.scorers.task:judge_scorer",
+            "an LLM judge of answer quality, relevance, completeness (needs the key)",
+        ),
+        "includes": Entry("inspect_ai.scorer:includes", "inspect's: the gold is in the answer"),
+        "match": Entry("inspect_ai.scorer:match", "inspect's: the answer ends with the gold"),
+        "web-judge": Entry(
+            "taskspace.evaluation.scorers.web:web_judge_scorer",
+            "web checks, else an LLM judge of the trajectory (needs the key)",
+        ),
+    },
+)
+"""Scorer name -> the factory of its inspect scorer (imported only when a run uses it)."""
+
+SCORER_NAMES = SCORERS.names()
 
 
 def scorer_named(name: str, safety: bool = False) -> Scorer:
-    """The scorer called ``name``; ``task`` over safety tasks adds attack success."""
-    if name == "judge":
-        return judge_scorer()  # refuses in one line without ANTHROPIC_API_KEY
-    if name == "web-judge":
-        return web_judge_scorer()  # refuses in one line without ANTHROPIC_API_KEY
-    if name == "includes":
-        return includes()
-    if name == "match":
-        return match()
-    if name != "task":
-        raise UserError(f"no scorer {name!r}: choose one of {', '.join(SCORER_NAMES)}")
-    return safety_scorer() if safety else task_or_web_scorer()
+    """The scorer called ``name``; ``task`` over safety tasks adds attack success.
+
+    ``judge`` and ``web-judge`` refuse in one line without ANTHROPIC_API_KEY."""
+    factory = SCORERS.get(name)
+    if name == "task" and safety:
+        from taskspace.evaluation.scorers.safety import safety_scorer
+
+        return safety_scorer()
+    return factory()

@@ -26,3 +26,6 @@ class GuiFamily(ScoredByCheck):
 
     def rederive(self, graph: Graph, task: Task) -> bool:
         return rederive_gui(graph, task)
+
+
+FAMILY = GuiFamily()

@@ -34,3 +34,6 @@ class MultihopFamily:
         ``first_failed_hop`` … in ``metrics`` (``kg eval run`` writes the same)."""
         fuzzy = self._fuzzy if self._fuzzy is not None else fuzzy_matcher()
         return score_multihop(task, attempt, fuzzy)
+
+
+FAMILY = MultihopFamily()

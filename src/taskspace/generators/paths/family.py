@@ -40,3 +40,6 @@ class PathFamily:
 
     def score(self, task: Task, attempt: Attempt) -> TaskScore:
         return score_path(task, attempt)
+
+
+FAMILY = PathFamily()

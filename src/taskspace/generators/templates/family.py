@@ -80,3 +80,7 @@ class TemplateFamily(ScoredByCheck):
     def rederive(self, graph: Graph, task: Task) -> bool:
         spec = self.specs().get(task.template)
         return spec is not None and rederive(graph, spec, task)
+
+
+DOC = TemplateFamily("doc")
+WEB = TemplateFamily("web")

@@ -23,6 +23,7 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteSummary
+from taskspace.sources.episodes.formats import FORMATS as READERS
 from taskspace.sources.episodes.model import Episode, EpisodeError
 from taskspace.sources.episodes.pagegraph.builder import Embedder, EpisodeGraph, PageGraphBuilder
 from taskspace.sources.episodes.pagegraph.jump import JumpDetector, OfflineJumpDetector
@@ -32,20 +33,11 @@ from taskspace.sources.episodes.pagegraph.summary import Summarizer, offline_sum
 from taskspace.sources.episodes.pagegraph.verdict import Thresholds
 
 SOURCE_KIND = "episodes"
-FORMATS = (
-    "auto",
-    "aitw",
-    "odyssey",
-    "mind2web",
-    "mind2web_live",
-    "seeact",
-    "uiautomator",
-    "droidbot",
-    "jsonl",
-)
-"""The names ``kg load episodes --format`` takes."""
 PARSER_NAMES = {"auto": None, "odyssey": "gui_odyssey"}
-"""Where a command-line name differs from the parser's (``auto`` means detect)."""
+"""Names ``--format`` takes beside the readers': ``auto`` detects, ``odyssey`` is the
+short spelling of ``gui_odyssey``."""
+FORMATS = (*PARSER_NAMES, *READERS.names())
+"""The names ``kg load episodes --format`` takes."""
 
 
 @dataclass(frozen=True)

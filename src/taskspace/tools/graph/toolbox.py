@@ -292,7 +292,7 @@ class GraphTools:
         store them; each comes with its prompt, never its answer or grounding."""
 
         def work() -> SampledTasks:
-            from taskspace.generators.registry import family
+            from taskspace.generators import family
             from taskspace.tasks.family import SampleOptions
             from taskspace.tasks.store import write_task_nodes
 

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from taskspace.core.errors import UserError
+from taskspace.core.registry import Entry, Registry
 from taskspace.sources.episodes import uitree
 from taskspace.sources.episodes.formats import (
     aitw,
@@ -33,16 +35,28 @@ from taskspace.sources.episodes.sources import load_yaml, parse_json, read_lines
 
 Reader = Callable[[Path], Iterator[Episode | EpisodeError]]
 
-FORMATS: dict[str, Reader] = {
-    "aitw": aitw.read,
-    "gui_odyssey": odyssey.read,
-    "mind2web": mind2web.read,
-    "mind2web_live": mind2web_live.read,
-    "seeact": seeact.read,
-    "uiautomator": uiautomator.read,
-    "droidbot": droidbot.read,
-    "jsonl": jsonl.read,
-}
+_HERE = __name__
+
+
+class UnknownFormatError(UserError, ValueError):
+    """A format name no reader has (a ValueError too: callers of the library catch that)."""
+
+
+FORMATS: Registry[Reader] = Registry(
+    "episode format",
+    {
+        "aitw": Entry(f"{_HERE}.aitw:read", "AITW step JSON as AitZ ships it"),
+        "gui_odyssey": Entry(f"{_HERE}.odyssey:read", "GUI Odyssey annotation JSON"),
+        "mind2web": Entry(f"{_HERE}.mind2web:read", "Mind2Web task lists and records"),
+        "mind2web_live": Entry(f"{_HERE}.mind2web_live:read", "Mind2Web-Live / WebCanvas tasks"),
+        "seeact": Entry(f"{_HERE}.seeact:read", "SeeAct per-step query records"),
+        "uiautomator": Entry(f"{_HERE}.uiautomator:read", "LlamaTouch trace folders"),
+        "droidbot": Entry(f"{_HERE}.droidbot:read", "DroidBot / AutoDroid UTG YAML"),
+        "jsonl": Entry(f"{_HERE}.jsonl:read", "taskspace's own JSON Lines episodes"),
+    },
+    error=UnknownFormatError,
+    refusal="unknown episode format {name!r}; known formats: {known}",
+)
 """Format name → reader of one file (or, for ``uiautomator``, one trace folder)."""
 
 _Matcher = Callable[[Any], bool]
@@ -85,8 +99,8 @@ def read_episodes(path: Path, fmt: str | None = None) -> Iterator[Episode | Epis
     itself does not exist (there is nothing to load), ``ValueError`` naming the known
     formats when ``fmt`` is not one of them.
     """
-    if fmt is not None and fmt not in FORMATS:
-        raise ValueError(f"unknown episode format {fmt!r}; known formats: {', '.join(FORMATS)}")
+    if fmt is not None:
+        FORMATS.entry(fmt)  # refuses an unknown name with the known ones
     if not path.exists():
         raise FileNotFoundError(f"{path}: no such file or folder")
     if path.is_dir():
@@ -122,7 +136,7 @@ def _walk(folder: Path, fmt: str | None) -> Iterator[Episode | EpisodeError]:
 
 def _read_file(path: Path, fmt: str | None, explicit: bool) -> Iterator[Episode | EpisodeError]:
     if fmt is not None:
-        yield from FORMATS[fmt](path)
+        yield from FORMATS.get(fmt)(path)
         return
     try:
         name, document = _sniff(path)
@@ -138,7 +152,7 @@ def _read_file(path: Path, fmt: str | None, explicit: bool) -> Iterator[Episode 
     elif name in _DOCUMENTS and document is not None:
         yield from _DOCUMENTS[name][1](document, path)
     else:
-        yield from FORMATS[name](path)
+        yield from FORMATS.get(name)(path)
 
 
 def _sniff(path: Path) -> tuple[str | None, Any]:
@@ -201,4 +215,4 @@ def _is_ui_dump(document: Any) -> bool:
     )
 
 
-__all__ = ["FORMATS", "Reader", "detect_format", "read_episodes"]
+__all__ = ["FORMATS", "Reader", "UnknownFormatError", "detect_format", "read_episodes"]
