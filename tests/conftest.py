@@ -1,4 +1,11 @@
-"""One dedicated Neo4j server for the test session, with its own home and ports."""
+"""One dedicated Neo4j server for the test session, with its own home and ports.
+
+Tests mirror the source: ``tests/unit/<package>/`` need neither Neo4j nor Chromium,
+``tests/server/`` start the session's Neo4j, ``tests/browser/`` drive Chromium (and most
+of them Neo4j too). Every test that uses the server is marked ``server`` and every test
+under ``tests/browser/`` ``browser``, so ``pytest -m "not server and not browser"`` runs
+the unit tests alone.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +20,7 @@ from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.schema import apply_schema
 from tests.support import running_server
+from tests.support.locations import TESTS
 
 _ENV_KEYS = ("NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE")
 
@@ -75,3 +83,14 @@ def graph(session_graph: Graph) -> Graph:
 def cwd_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark tests by what they start: a server by folder or by the fixture they use (a
+    browser test may use one too), Chromium by folder."""
+    for item in items:
+        folder = item.path.relative_to(TESTS).parts[0]
+        if folder == "server" or "test_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.server)
+        if folder == "browser":
+            item.add_marker(pytest.mark.browser)

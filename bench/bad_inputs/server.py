@@ -3,7 +3,7 @@
 The server is started with ``kg db start`` of the probed checkout (not with this
 checkout's library), so the probe measures that checkout's own provisioning too, and it
 only relies on the stable layout of ``TASKSPACE_HOME`` (password file, pid file). The
-settings are the tests' (tests/support.py): own home, free ports, small memory, and the
+settings are the tests' (tests/support/__init__.py): own home, free ports, small memory, and the
 jar cache shared by all test homes, so that no user's database is ever touched.
 """
 

@@ -1,6 +1,6 @@
 """``replay-nearest``: the offline baseline. At each step it embeds the shown screen's
 offline summary, finds the most similar known screen of another episode in the page graph
-(``cypher/guieval/nearest_steps``) and replays the action taken there, carried over to
+(``cypher/gui_steps/nearest_steps``) and replays the action taken there, carried over to
 the shown screen (``taskspace.environments.gui.transfer``). Screens of the evaluated episode are
 never neighbours, so it cannot replay its own gold."""
 
@@ -47,7 +47,7 @@ class ReplayNearest:
 
     def neighbours(self, view: GuiView) -> list[dict[str, object]]:
         return self.graph.read(
-            "guieval/nearest_steps",
+            "gui_steps/nearest_steps",
             vector=self._embed(screen_text(view)),
             candidates=max(CANDIDATES, self.k * 5),
             episode=view.episode,

@@ -80,7 +80,8 @@ def task_from_episode(episode: Episode) -> WebTask:
 
 
 def task_from_row(row: Mapping[str, Any]) -> WebTask:
-    """A task from ``cypher/webeval/episode_steps``: steps {index, kind, target, text, raw_json}."""
+    """A task from ``cypher/web_steps/episode_steps``: steps {index, kind, target, text,
+    raw_json}."""
     steps = [
         gold_step(
             int(step["index"]),

@@ -70,7 +70,7 @@ def write_step_results(graph: Graph, log: EvalLog) -> int:
     writer.write_steps(
         [
             writer.step("eval/merge_run", [run_row(run_id, log)]),
-            writer.step("webeval/merge_attempts", rows, run=run_id),
+            writer.step("web_steps/merge_attempts", rows, run=run_id),
         ]
     )
     return len(rows)

@@ -174,7 +174,7 @@ def rederive_gui(graph: Graph, task: Task) -> bool:
 
 
 def _space_of(graph: Graph, screen: str) -> AppSpace | None:
-    rows = graph.read("guitasks/screen_app", id=screen)
+    rows = graph.read("gui_tasks/screen_app", id=screen)
     return read_space(graph, rows[0]["app"], rows[0]["platform"]) if rows else None
 
 
@@ -203,7 +203,7 @@ def sample_gui(
     if not 1 <= max_hops <= MAX_HOPS:
         raise SamplingError(f"max hops must be between 1 and {MAX_HOPS}")
     began = time.perf_counter()
-    rows = graph.read("guitasks/starts", app=app)
+    rows = graph.read("gui_tasks/starts", app=app)
     report = SampleReport.start("gui", REASONS, max_hops=max_hops, starts=len(rows))
     if not rows:
         where = f" of {app}" if app else ""

@@ -64,7 +64,7 @@ class ScreenView:
 
 
 def screen_view(row: dict[str, Any], app: str, platform: Platform) -> ScreenView:
-    """A screen read by ``guitasks/app_screens`` as a :class:`ScreenView`: its texts are
+    """A screen read by ``gui_tasks/app_screens`` as a :class:`ScreenView`: its texts are
     those of its first view that every view placed on it shows (the page graph may merge
     two dialogs built alike; what they do not share describes neither)."""
     url = row.get("url")

@@ -1,6 +1,6 @@
 """One app's page graph as the GUI sampler reads it: screens, transitions, episode walks.
 
-Three named reads per app (``cypher/guitasks/``); a sampling run reads each app once.
+Three named reads per app (``cypher/gui_tasks/``); a sampling run reads each app once.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class AppSpace:
 
 def read_space(graph: Graph, app: str, platform: str) -> AppSpace:
     kind = cast(Platform, platform)
-    rows = graph.read("guitasks/app_screens", app=app, platform=platform)
+    rows = graph.read("gui_tasks/app_screens", app=app, platform=platform)
     screens = ScreenIndex(screen_view(row, app, kind) for row in rows)
     hops = [
         Hop(
@@ -35,7 +35,7 @@ def read_space(graph: Graph, app: str, platform: str) -> AppSpace:
             kinds=tuple(row["kinds"] or ()),
             tasks=tuple(row["tasks"] or ()),
         )
-        for row in graph.read("guitasks/app_transitions", app=app, platform=platform)
+        for row in graph.read("gui_tasks/app_transitions", app=app, platform=platform)
     ]
-    walks = [row["walk"] for row in graph.read("guitasks/app_walks", app=app, platform=platform)]
+    walks = [row["walk"] for row in graph.read("gui_tasks/app_walks", app=app, platform=platform)]
     return AppSpace(app, kind, screens, Walks(hops, walks))

@@ -81,7 +81,7 @@ class QualityScore(BaseModel):
 def subgraph_text(graph: Graph, task: Task) -> str:
     """The grounded nodes as the writer sees them: ``[Label] text`` lines, anchor first."""
     ids = [task.anchor] + [ref.id for ref in task.grounding if ref.id != task.anchor]
-    rows = {row["id"]: row for row in graph.read("sampling/grounded_text", ids=ids)}
+    rows = {row["id"]: row for row in graph.read("templates/grounded_text", ids=ids)}
     lines = []
     for node in ids:
         row = rows.get(node)

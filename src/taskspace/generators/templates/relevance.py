@@ -6,13 +6,13 @@ the k-hop neighbourhood of the seeds, with k the template's ``max_hops``.
 
 - Similarity: the objective is embedded with the same model as the chunks; chunks at or
   above τ (found through the ``chunk_embedding`` index) make their elements, sections and
-  documents seeds, each with the best score that reached it (``sampling/relevant_scope``).
+  documents seeds, each with the best score that reached it (``templates/relevant_scope``).
 - StructMatch: within the documents the objective reaches, a node carrying one of the
   template's required labels and an edge of every required edge type
-  (``sampling/struct_match``). Looked for only there, so that the objective still decides
+  (``templates/struct_match``). Looked for only there, so that the objective still decides
   which part of the graph is sampled.
 - Neighbourhood: k hops from the seeds along the template's declared edge types (its
-  ``edges`` and ``via``), either direction, one query per hop (``sampling/neighbours``).
+  ``edges`` and ``via``), either direction, one query per hop (``templates/neighbours``).
 
 A node that entered by structure or neighbourhood only has relevance τ: it was admitted
 at the threshold, not above it.
@@ -32,7 +32,7 @@ def relevant_scope(
     graph: Graph, vector: list[float], threshold: float, top_k: int = 50
 ) -> dict[str, float]:
     """Ids whose similarity to the objective reaches τ, with their best score."""
-    rows = graph.read("sampling/relevant_scope", vector=vector, k=top_k, threshold=threshold)
+    rows = graph.read("templates/relevant_scope", vector=vector, k=top_k, threshold=threshold)
     return {row["id"]: float(row["score"]) for row in rows}
 
 
@@ -41,7 +41,7 @@ def struct_matches(graph: Graph, subgraph: Subgraph, similar: list[str]) -> list
     if not similar:
         return []
     rows = graph.read(
-        "sampling/struct_match", ids=similar, labels=subgraph.nodes, edges=subgraph.edges
+        "templates/struct_match", ids=similar, labels=subgraph.nodes, edges=subgraph.edges
     )
     return [str(row["id"]) for row in rows]
 
@@ -54,7 +54,7 @@ def neighbourhood(graph: Graph, seeds: list[str], hops: int, types: list[str]) -
         if not frontier:
             break
         found = {
-            str(row["id"]) for row in graph.read("sampling/neighbours", ids=frontier, types=types)
+            str(row["id"]) for row in graph.read("templates/neighbours", ids=frontier, types=types)
         }
         frontier = sorted(found - seen)
         seen |= found

@@ -3,7 +3,7 @@
 GRAPH2EVAL's templates declare what a task needs from the graph (node labels, edge
 types, a node count range, a hop limit). Every candidate row names its grounded nodes
 (the ``grounded`` column, ``{label, id}`` maps); one query per template and batch
-(``sampling/requirements``) checks them against the declaration:
+(``templates/requirements``) checks them against the declaration:
 
 - ``labels``: every declared node label is carried by a grounded node;
 - ``node_count``: the number of distinct grounded nodes is within ``node_count``;
@@ -52,7 +52,7 @@ def check_requirements(
     ]
     low, high = subgraph.node_count
     found = graph.read(
-        "sampling/requirements",
+        "templates/requirements",
         rows=batch,
         labels=subgraph.nodes,
         edges=subgraph.edges,

@@ -7,7 +7,7 @@ They expose what a person sees in each app of a causal-path task (the app inform
 spaces of ``kg load wikidata --apps``): search an app by name, open an item's page (its
 visible attributes and where one can go from it), and follow one of those actions. They
 read ``:Item``, ``:App`` and ``:Property`` nodes only (named Cypher in
-``cypher/apptools/``), never a task, its path or its grounding.
+``cypher/apps/``), never a task, its path or its grounding.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ class AppTools:
         def work() -> SearchResults:
             types = self._types(app)
             roots = sorted({root for t in types for root in t.roots})
-            rows = self.graph.read("apptools/search", query=query, roots=roots, limit=limit)
+            rows = self.graph.read("apps/search", query=query, roots=roots, limit=limit)
             items = [
                 ItemSummary(id=row["id"], label=row["label"], types=_names(types, row["roots"]))
                 for row in rows
@@ -141,7 +141,7 @@ class AppTools:
             )
             attributes = _visible(target)
             rows = self.graph.read(
-                "apptools/targets",
+                "apps/targets",
                 id=item_id,
                 pid=chosen.pid,
                 reverse=chosen.reverse,
@@ -173,7 +173,7 @@ class AppTools:
         return types
 
     def _item(self, item_id: str, roots: list[str], attributes: list[str]) -> dict[str, Any]:
-        rows = self.graph.read("apptools/item", id=item_id, roots=roots, attributes=attributes)
+        rows = self.graph.read("apps/item", id=item_id, roots=roots, attributes=attributes)
         if not rows:
             raise ToolInputError(f"no item {item_id!r}")
         return rows[0]
@@ -195,7 +195,7 @@ class AppTools:
         counts = {
             (r["pid"], bool(r["reverse"])): int(r["count"])
             for r in self.graph.read(
-                "apptools/action_counts",
+                "apps/action_counts",
                 id=item_id,
                 outgoing=sorted({a.pid for a in actions if not a.reverse}),
                 incoming=sorted({a.pid for a in actions if a.reverse}),
@@ -227,7 +227,7 @@ class AppTools:
     def _property_labels(self, pids: list[str]) -> dict[str, str]:
         missing = [pid for pid in pids if pid not in self._labels]
         if missing:
-            rows = self.graph.read("apptools/property_labels", pids=missing)
+            rows = self.graph.read("apps/property_labels", pids=missing)
             self._labels.update({row["id"]: row["label"] for row in rows})
         return self._labels
 

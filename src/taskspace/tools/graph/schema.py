@@ -36,8 +36,8 @@ def read_schema(graph: Graph) -> GraphSchema:
     return GraphSchema(
         labels=labels,
         relationship_types=types,
-        label_properties=_keys(graph, "agents/label_keys", "label", labels),
-        relationship_properties=_keys(graph, "agents/type_keys", "type", types),
+        label_properties=_keys(graph, "tools/label_keys", "label", labels),
+        relationship_properties=_keys(graph, "tools/type_keys", "type", types),
         indexes=[_index(row) for row in stats.indexes if not _on_hidden(row)],
         note=NOTE,
     )

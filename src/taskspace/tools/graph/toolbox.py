@@ -207,7 +207,7 @@ class GraphTools:
         def work() -> list[dict[str, Any]]:
             found = self._find(node_id)
             return self.graph.read(
-                "agents/neighbours",
+                "tools/neighbours",
                 None,
                 element_id=found["element_id"],
                 types=types,
@@ -229,7 +229,7 @@ class GraphTools:
         def work() -> NodeView:
             found = self._find(node_id)
             degrees = self.graph.read(
-                "agents/node_degrees", None, element_id=found["element_id"], **_hidden()
+                "tools/node_degrees", None, element_id=found["element_id"], **_hidden()
             )
             properties = {k: v for k, v in found["properties"].items() if k != "embedding"}
             return NodeView(
@@ -318,7 +318,7 @@ class GraphTools:
 
         def work() -> PublicTask:
             rows = self.graph.read(
-                "agents/public_task", task_id=id, fields=list(PublicTask.model_fields)
+                "tools/public_task", task_id=id, fields=list(PublicTask.model_fields)
             )
             if not rows:
                 raise ToolInputError(f"no task {id!r} in the graph")
@@ -327,7 +327,7 @@ class GraphTools:
         return await in_thread(work)
 
     def _find(self, node_id: str) -> dict[str, Any]:
-        rows = self.graph.read("agents/find_node", node_id=node_id)
+        rows = self.graph.read("tools/find_node", node_id=node_id)
         if not rows:
             raise ToolInputError(f"no node {node_id!r} in the graph")
         return rows[0]

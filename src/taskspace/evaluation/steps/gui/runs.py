@@ -53,7 +53,7 @@ def read_gui_tasks(
     found = GuiTasks(selection, rule)
     store = EpisodeStore()
     rows = graph.read(
-        "guieval/episodes", **selection_params(selection, GUI_DATASETS), limit=limit or NO_LIMIT
+        "gui_steps/episodes", **selection_params(selection, GUI_DATASETS), limit=limit or NO_LIMIT
     )
     for row in rows:
         try:

@@ -54,7 +54,7 @@ class StepTasks:
 def read_step_tasks(graph: Graph, selection: str, limit: int | None = None) -> StepTasks:
     found = StepTasks(selection)
     rows = graph.read(
-        "webeval/episodes", **selection_params(selection, WEB_DATASETS), limit=limit or NO_LIMIT
+        "web_steps/episodes", **selection_params(selection, WEB_DATASETS), limit=limit or NO_LIMIT
     )
     for row in rows:
         try:
@@ -68,7 +68,7 @@ def read_step_tasks(graph: Graph, selection: str, limit: int | None = None) -> S
         )
     apps = sorted({t.website for _, _, t in found.tasks if _needs_pool(t)})
     if apps:
-        found.pools = _pools(graph.read("webeval/site_steps", apps=apps, datasets=POOL_DATASETS))
+        found.pools = _pools(graph.read("web_steps/site_steps", apps=apps, datasets=POOL_DATASETS))
     return found
 
 

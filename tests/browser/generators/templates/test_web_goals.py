@@ -1,0 +1,89 @@
+"""A navigation goal stated by a section heading only one page has, on the real Apache HTTP
+Server manual (tests/fixtures/web/httpd_manual, see SOURCES.md).
+
+"Mapping URLs to Filesystem Locations" (urlmapping.html) has a section headed
+"DocumentRoot"; core.html has one headed "DocumentRoot Directive". Sampled before, the
+goal "the page of this site that has a section headed “DocumentRoot”" fit both pages for a
+reader. And a crawl stopped by its page limit cannot know that no unloaded page has the
+heading too, so it states no such goal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from taskspace.cli.main import cli
+from taskspace.generators.templates.engine import run_template_query
+from taskspace.generators.templates.templates import TemplateSpec, load_templates
+from taskspace.graph.connection import Graph
+from tests.support.locations import TESTS
+from tests.support.web import chromium_missing, crawl_folder, empty_graph, serve_folder
+
+pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
+
+HTTPD = TESTS / "fixtures" / "web" / "httpd_manual"
+
+
+def multi_hop() -> TemplateSpec:
+    return next(spec for spec in load_templates("web") if spec.name == "multi_hop_navigation")
+
+
+@dataclass
+class Site:
+    graph: Graph
+    base: str
+    rows: list[dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def site(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    base, _ = crawl_folder(session_graph, HTTPD, tmp_path_factory.mktemp("httpd-goals"))
+    rows = run_template_query(session_graph, multi_hop(), seed=0)
+    yield Site(session_graph, base, rows)
+
+
+def test_the_whole_site_was_crawled(site: Site) -> None:
+    [coverage] = site.graph.read_text(
+        "MATCH (s:WebSite) RETURN s.complete AS complete, s.unvisited AS unvisited"
+    )
+    assert coverage == {"complete": True, "unvisited": 0}
+
+
+def test_a_goal_heading_is_no_other_pages_even_inside_a_longer_heading(site: Site) -> None:
+    goals = {row["target_url"]: row["section"] for row in site.rows}
+    urlmapping = f"{site.base}/urlmapping.html"
+    assert goals.get(urlmapping) == "Files Outside the DocumentRoot", goals
+    headings = site.graph.read_text(
+        "MATCH (p:WebPage)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'}) "
+        "RETURN p.url AS url, toLower(coalesce(h.name, '')) AS name"
+    )
+    for target, section in goals.items():
+        holders = {h["url"] for h in headings if section.lower() in h["name"]}
+        assert holders == {target}, (section, holders)
+
+
+def test_one_task_per_goal_page(site: Site) -> None:
+    targets = [row["target_url"] for row in site.rows]
+    assert targets and len(targets) == len(set(targets))
+
+
+def test_a_crawl_cut_by_its_page_limit_states_no_one_page_goal(
+    session_graph: Graph, server_env: dict[str, str]
+) -> None:
+    empty_graph(session_graph)
+    with serve_folder(HTTPD) as base:
+        arguments = ["load", "web", base, "--max-pages", "3", "--delay", "0"]
+        result = CliRunner().invoke(cli, arguments, env=server_env)
+    assert result.exit_code == 0, result.output
+    [coverage] = session_graph.read_text(
+        "MATCH (s:WebSite) RETURN s.complete AS complete, s.unvisited AS unvisited"
+    )
+    assert coverage["complete"] is False and coverage["unvisited"] > 0
+    said = " ".join(result.output.split())
+    assert f"{coverage['unvisited']} linked pages not crawled (page or depth limit)" in said
+    assert run_template_query(session_graph, multi_hop(), seed=0) == []

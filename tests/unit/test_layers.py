@@ -1,0 +1,129 @@
+"""The package structure: imports point down the pipeline and never run in a loop.
+
+Read from the source with ``ast`` (top-level and function-level imports alike), so a lazy
+import inside a function cannot hide an upward dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from tests.support.locations import REPO
+
+SRC = REPO / "src" / "taskspace"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("metrics",),
+    ("core",),
+    ("graph",),
+    ("server",),
+    ("models",),
+    ("sources",),
+    ("retrieval", "guidelines"),
+    ("tasks",),
+    ("generators",),
+    ("tools",),
+    ("environments",),
+    ("agents",),
+    ("evaluation",),
+    ("reports",),
+    ("mcp",),
+    ("cli",),
+)
+"""Bottom to top: a package may import only packages of a lower line (and itself)."""
+
+RANK = {package: rank for rank, line in enumerate(LAYERS) for package in line}
+
+
+def _module(path: Path) -> str:
+    parts = ["taskspace", *path.relative_to(SRC).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.startswith("taskspace.")}
+
+
+MODULES = {_module(path): path for path in sorted(SRC.rglob("*.py"))}
+
+
+def _edges() -> dict[str, set[str]]:
+    """Module -> the taskspace modules it imports (names resolved to real modules)."""
+    edges: dict[str, set[str]] = defaultdict(set)
+    for name, path in MODULES.items():
+        for imported in _imports(path):
+            while imported and imported not in MODULES:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                edges[name].add(imported)
+    return edges
+
+
+def _package(module: str, depth: int) -> str:
+    return ".".join(module.split(".")[1 : 1 + depth])
+
+
+def test_every_package_has_a_layer() -> None:
+    packages = {p.name for p in SRC.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert packages == set(RANK)
+    assert [p.name for p in SRC.glob("*.py")] == ["__init__.py"]
+
+
+def test_no_package_imports_one_above_it() -> None:
+    upward = sorted(
+        f"{module} -> {imported}"
+        for module, targets in _edges().items()
+        for imported in targets
+        if (low := _package(module, 1))
+        and (high := _package(imported, 1))
+        and low != high
+        and RANK.get(high, -1) >= RANK.get(low, -1)
+    )
+    assert upward == []
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_packages_import_each_other_without_a_loop(depth: int) -> None:
+    graph: dict[str, set[str]] = defaultdict(set)
+    for module, targets in _edges().items():
+        for imported in targets:
+            a, b = _package(module, depth), _package(imported, depth)
+            if a and b and a != b and not (b.startswith(a + ".") or a.startswith(b + ".")):
+                graph[a].add(b)
+    loops = []
+    for start in sorted(graph):
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, trail = stack.pop()
+            for nxt in sorted(graph[node]):
+                if nxt == start:
+                    loops.append(" -> ".join([*trail, nxt]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*trail, nxt]))
+    assert loops == []
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    private = sorted(
+        f"{_module(path)}: {node.module}.{alias.name}"
+        for path in sorted(SRC.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("taskspace")
+        for alias in node.names
+        if alias.name.startswith("_")
+        and not alias.name.startswith("__")
+        and node.module != _module(path)
+    )
+    assert private == []
