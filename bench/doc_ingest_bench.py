@@ -59,8 +59,8 @@ def ingest_seconds(graph: Graph, files: list[Path], options: LoadOptions) -> flo
         seconds = time.perf_counter() - started
         sources = [source_id(SOURCE_KIND, str(path), file_checksum(path)) for path in copies]
         graph.run_autocommit(graph.queries.text("documents/remove_sources"), sources=sources)
-    if report.errors:
-        raise SystemExit(f"the load reported errors: {report.errors}")
+    if report.failed:
+        raise SystemExit(f"the load reported errors: {report.failed}")
     return seconds
 
 

@@ -110,7 +110,7 @@ def run(megabytes: float, sources: list[Path], part_size: int, load: bool) -> di
         "mb_per_minute": round(size / 1_000_000 / (load_s / 60), 3),
         "peak_rss_mb": round(peak_rss_mb()),
         "loaded": len(report.loaded),
-        "errors": report.errors,
+        "failed": report.failed,
     }
 
 

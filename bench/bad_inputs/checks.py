@@ -94,7 +94,7 @@ def _json_errors(stdout: str) -> list[str]:
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
-            if "file" in node:
+            if "file" in node or "input" in node:  # a bad record, or an input that failed
                 found.append(" ".join(str(value) for value in node.values()))
             for value in node.values():
                 walk(value)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from taskspace.graph.connection import Graph
 from taskspace.sources.web.crawl import CrawlOptions
-from taskspace.sources.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.loader import WebLoadReport, load_web
 from tests.support.locations import TESTS
 from tests.support.web import empty_graph, serve_folder
 
@@ -45,7 +45,7 @@ guide's, three of the archive's."""
 class WikiSites:
     graph: Graph
     bases: dict[str, str]
-    loads: list[WebLoadSummary]
+    loads: list[WebLoadReport]
 
     def page(self, url: str) -> tuple[str, str]:
         """(heading, first section) of a crawled page URL."""
@@ -105,7 +105,7 @@ its "Summary" index of links (tests/fixtures/SOURCES.md)."""
 class RaySites:
     graph: Graph
     bases: dict[str, str]
-    loads: list[WebLoadSummary]
+    loads: list[WebLoadReport]
 
     def url(self, site: str, path: str) -> str:
         return self.bases[site] + path

@@ -23,8 +23,8 @@ def load_wikidata(graph: Graph, *files: Path) -> None:
     """An empty graph, then the files through the real loader and the app spaces."""
     empty_graph(graph)
     report = load_files(graph, list(files))
-    assert report.error_count == 0 and report.failed_files == [], report.as_dict()
-    assert load_apps(graph).errors == []
+    assert report.error_count == 0 and report.failed == [], report.as_dict()
+    assert load_apps(graph).failed == []
 
 
 def problems(graph: Graph, task: Task) -> list[str]:

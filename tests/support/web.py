@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from taskspace.graph.connection import Graph
 from taskspace.sources.web.browser import chromium_path, origin_context, origin_of
 from taskspace.sources.web.crawl import CrawlOptions
-from taskspace.sources.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.loader import WebLoadReport, load_web
 from tests.support import SHARED_DATA
 from tests.support.locations import TESTS
 
@@ -99,7 +99,7 @@ def serve_folder(
 
 def crawl_folder(
     graph: Graph, root: Path, home: Path, *, probe: bool = True
-) -> tuple[str, WebLoadSummary]:
+) -> tuple[str, WebLoadReport]:
     """Empty ``graph``, serve ``root`` on a free port and crawl it (depth 3, no delay):
     the base URL without its trailing slash (its server is gone by then) and the crawl's
     summary, which must hold pages."""

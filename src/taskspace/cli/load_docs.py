@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -69,7 +70,7 @@ def docs(
     )
     with connected_graph() as graph, progress_bar(not as_json) as progress:
         report = load_documents(graph, list(paths), options=options, progress=progress)
-    outcome = LoadOutcome(unit="files", inputs=report.files, loaded=len(report.loaded))
+    outcome = LoadOutcome.of(report)
     if as_json:
         print_json({**report.as_dict(), **outcome.as_dict()})
     else:
@@ -84,24 +85,24 @@ def print_summary(report: LoadReport) -> None:
     rows += [("nodes", label, report.nodes[label]) for label in ("Chunk", "Entity")]
     rows += [("edges", rel_type, count) for rel_type, count in sorted(report.edges.items())]
     print_table("Documents loaded", ["what", "kind", "count"], rows)
-    if report.errors:
-        print_table("Files not loaded", ["file", "reason"], _escaped(report.errors))
+    if report.failed:
+        print_table("Files not loaded", ["file", "reason"], _escaped(report.failed))
     if report.warnings:
         print_table(
             "Files warned about (not loaded)", ["file", "reason"], _escaped(report.warnings)
         )
     if report.notes:
         print_table("Files loaded with a note", ["file", "note"], _escaped(report.notes))
-    for file, reason in report.errors:
+    for file, reason in report.failed:
         print_error(f"{reason}: {file}")
     for file, reason in report.warnings:
         error_console.print(Text.assemble(("Warning: ", "bold yellow"), f"{file}: {reason}"))
     console.print(
-        f"{len(report.loaded)} of {report.files} files loaded in {report.seconds:.1f}s; "
-        f"{report.created_nodes} nodes and {report.created_relationships} relationships created."
+        f"{len(report.loaded)} of {report.inputs} files loaded in {report.seconds:.1f}s; "
+        f"{report.nodes_created} nodes and {report.relationships_created} relationships created."
     )
 
 
-def _escaped(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _escaped(rows: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     """File names and reasons are data: "[draft].md" must not be read as rich markup."""
     return [(escape(file), escape(reason)) for file, reason in rows]

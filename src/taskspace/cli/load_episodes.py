@@ -58,24 +58,12 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> Non
             report = load_episodes(graph, list(paths), fmt, options, progress=progress)
         except LLMUnavailableError as exc:
             raise LLMUnavailableError(f"--llm: {exc}") from exc
-    outcome = load_outcome(report)
+    outcome = LoadOutcome.of(report)
     if as_json:
         print_json({**report.as_dict(), **outcome.as_dict()})
     else:
         print_summary(report)
     finish_load(outcome, as_json)
-
-
-def load_outcome(report: EpisodeLoadReport) -> LoadOutcome:
-    """Files in, files that loaded something, and records skipped inside them.
-
-    A file that could not be read at all (an error without a record) is an input that did
-    not load; a record error is a skipped record of a file that otherwise loaded.
-    """
-    loaded = {str(Path(file).resolve()) for file in report.files}
-    failed = {str(Path(file).resolve()) for file in report.unreadable} - loaded
-    skipped = sum(1 for _, record, _ in report.errors if record is not None)
-    return LoadOutcome("files", len(loaded) + len(failed), len(loaded), skipped)
 
 
 def print_summary(report: EpisodeLoadReport) -> None:
@@ -94,16 +82,14 @@ def print_summary(report: EpisodeLoadReport) -> None:
         ["what", "count"],
         rows,
     )
-    if report.errors:
+    skipped = [(file, None, reason) for file, reason in report.failed] + report.errors
+    if skipped:
         print_table(
             "Records not loaded",
             ["file", "record", "reason"],
-            [
-                (escape(file), escape(record or ""), escape(reason))
-                for file, record, reason in report.errors
-            ],
+            [(escape(f), escape(record or ""), escape(why)) for f, record, why in skipped],
         )
     console.print(
-        f"{report.episodes} episodes from {len(report.files)} files in {report.seconds:.1f}s; "
-        f"{report.created_nodes} nodes and {report.created_relationships} relationships created."
+        f"{report.episodes} episodes from {len(report.loaded)} files in {report.seconds:.1f}s; "
+        f"{report.nodes_created} nodes and {report.relationships_created} relationships created."
     )

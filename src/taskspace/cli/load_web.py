@@ -11,16 +11,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import click
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.outcome import LoadOutcome, finish_load
-from taskspace.cli.output import console, json_option, print_json, print_line, print_table
+from taskspace.cli.output import json_option, print_json, print_line, print_table
+from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import load_settings
 from taskspace.sources.web.crawl import CrawlOptions
 from taskspace.sources.web.errors import CrawlError
-from taskspace.sources.web.loader import WebLoadSummary, check_start_url, load_web
+from taskspace.sources.web.loader import WebLoadReport, check_start_url, load_web
 
 
 @click.command("web")
@@ -74,25 +73,8 @@ def web(
     )
     _check_url(url)  # a bad URL is reported before any connection is made
     settings = load_settings()
-    with connected_graph(settings) as graph:
-        progress = Progress(
-            SpinnerColumn(),
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=console,
-            transient=True,
-            disable=as_json,
-        )
-        with progress:
-            task = progress.add_task("Crawling", total=max_pages)
-
-            def on_event(page_url: str, outcome: str) -> None:
-                if outcome == "loaded":
-                    progress.advance(task)
-                progress.update(task, description=escape(f"{outcome}: {page_url}"[:90]))
-
-            summary = load_web(graph, url, options, settings.home, on_event)
+    with connected_graph(settings) as graph, progress_bar(not as_json) as progress:
+        summary = load_web(graph, url, options, settings.home, progress)
     outcome = _outcome(summary)
     if as_json:
         print_json({**summary.as_dict(), **outcome.as_dict()})
@@ -101,14 +83,14 @@ def web(
     finish_load(outcome, as_json)
 
 
-def _outcome(summary: WebLoadSummary) -> LoadOutcome:
-    outcome = LoadOutcome("pages", len(summary.pages) + len(summary.failed), len(summary.pages))
+def _outcome(summary: WebLoadReport) -> LoadOutcome:
+    outcome = LoadOutcome.of(summary, "pages")
     if summary.pages:
         return outcome
     # Nothing loaded: say why on the same line, from the start page's own failure.
-    start = next((f for f in summary.failed if f.url == summary.start_url), None)
+    start = next((f for f in summary.failed if f.input == summary.start_url), None)
     first = start or (summary.failed[0] if summary.failed else None)
-    why = f"{first.url}: {_one_line(first.reason)}" if first else "the crawl found no page"
+    why = f"{first.input}: {_one_line(first.reason)}" if first else "the crawl found no page"
     return _WebOutcome("pages", outcome.inputs, 0, why=why)
 
 
@@ -142,7 +124,7 @@ def _check_url(url: str) -> None:
     check_start_url(url)
 
 
-def _print_summary(summary: WebLoadSummary) -> None:
+def _print_summary(summary: WebLoadReport) -> None:
     print_table(
         "Pages",
         ["url", "depth", "title", "elements"],
@@ -158,7 +140,7 @@ def _print_summary(summary: WebLoadSummary) -> None:
         print_table(
             "Failed pages",
             ["url", "depth", "reason"],
-            [(f.url, f.depth, f.reason) for f in summary.failed],
+            [(f.input, summary.failed_depths.get(f.input), f.reason) for f in summary.failed],
         )
     print_line(
         f"{len(summary.pages)} pages, {sum(summary.elements_by_kind.values())} elements from "

@@ -6,23 +6,13 @@ from pathlib import Path
 
 import click
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-    TransferSpeedColumn,
-)
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.load_wikidata_bulk import LoadPath, choose_path, print_bulk, run_bulk
 from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_table
+from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import load_settings
-from taskspace.graph.connection import Graph
 from taskspace.sources.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
 from taskspace.sources.wikidata.bulk import BULK_THRESHOLD_BYTES
 from taskspace.sources.wikidata.inputs import FORMATS
@@ -142,7 +132,8 @@ def wikidata(
             if not as_json:
                 _print_apps(apps_report)
         if files and not (path is not None and path.bulk):
-            report = _load_files(graph, list(files), options, as_json)
+            with progress_bar(not as_json) as progress:
+                report = load_files(graph, list(files), options, progress)
             outcome = files_outcome(report)
             output["files"] = report.as_dict()
             output.update(outcome.as_dict())
@@ -158,38 +149,15 @@ def wikidata(
                 _print_report("SPARQL expansion", sparql_report)
     if as_json:
         print_json(output)
-    if apps_report is not None and apps_report.errors:
-        raise AppSpecError("; ".join(reason for _, reason in apps_report.errors))
+    if apps_report is not None and apps_report.failed:
+        raise AppSpecError("; ".join(reason for _, reason in apps_report.failed))
     if report is not None:
         finish_load(files_outcome(report), as_json)
 
 
 def files_outcome(report: LoadReport) -> LoadOutcome:
     """Files given or found, files from which entities reached the graph, bad records."""
-    return LoadOutcome("files", report.inputs, len(report.files), report.error_count)
-
-
-def _load_files(graph: Graph, files: list[Path], options: LoadOptions, quiet: bool) -> LoadReport:
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        DownloadColumn(),
-        TransferSpeedColumn(),
-        TimeRemainingColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=quiet,
-    )
-    with progress:
-        tasks: dict[str, TaskID] = {}
-
-        def on_progress(file: str, done: int, total: int) -> None:
-            if file not in tasks:
-                tasks[file] = progress.add_task(escape(Path(file).name[:40]), total=total)
-            progress.update(tasks[file], completed=done)
-
-        return load_files(graph, files, options, on_progress)
+    return LoadOutcome.of(report)
 
 
 def _print_report(title: str, report: LoadReport) -> None:
@@ -211,12 +179,12 @@ def _print_report(title: str, report: LoadReport) -> None:
             console.print(f"  {escape(f'{e.file}:{e.line}: {e.reason}')}", soft_wrap=True)
     for file, count in report.unlisted_errors.items():
         console.print(f"{escape(file)}: {count} more bad record(s), not listed", soft_wrap=True)
-    if report.failed_files:
+    if report.failed:
         console.print("Files not loaded:", style="bold")
-        for file, reason in report.failed_files:  # one unwrapped line each, for grep
+        for file, reason in report.failed:  # one unwrapped line each, for grep
             console.print(f"  {escape(file)}: {escape(reason)}", soft_wrap=True)
     console.print(
-        f"{len(report.files)} input(s) in {report.seconds:.1f}s: {report.nodes_created} nodes "
+        f"{len(report.loaded)} input(s) in {report.seconds:.1f}s: {report.nodes_created} nodes "
         f"and {report.relationships_created} relationships created."
     )
 
@@ -230,10 +198,10 @@ def _print_apps(report: AppsReport) -> None:
         "App information spaces",
         ["what", "value"],
         [
-            ("files", len(report.files)),
+            ("files", len(report.loaded)),
             ("apps", ", ".join(report.apps)),
             ("root classes", report.root_classes),
         ],
     )
-    if report.errors:
-        print_table("App files not loaded", ["file", "reason"], report.errors)
+    if report.failed:
+        print_table("App files not loaded", ["file", "reason"], report.failed)

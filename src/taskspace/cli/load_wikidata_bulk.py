@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console
+from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import Settings
 from taskspace.sources.wikidata.bulk import (
     BulkReport,
@@ -28,7 +17,6 @@ from taskspace.sources.wikidata.bulk import (
     input_bytes,
     node_count,
 )
-from taskspace.sources.wikidata.inputs import suffix_format
 from taskspace.sources.wikidata.loader import LoadOptions
 
 MB = 1024 * 1024
@@ -75,35 +63,9 @@ def choose_path(
 def run_bulk(
     settings: Settings, files: list[Path], options: LoadOptions, quiet: bool
 ) -> BulkReport:
-    """The bulk load with a progress bar per file (bytes, triples/s, time left)."""
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        DownloadColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeRemainingColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=quiet,
-    )
-    tasks: dict[str, tuple[TaskID, float]] = {}
-
-    def on_progress(file: str, done: int, total: int, lines: int) -> None:
-        if file not in tasks:
-            task = progress.add_task(escape(Path(file).name[:40]), total=total, rate="")
-            tasks[file] = (task, time.perf_counter())
-        task, started = tasks[file]
-        unit = "triples" if suffix_format(Path(file)) == "nt" else "lines"
-        rate = lines / max(time.perf_counter() - started, 1e-6)
-        progress.update(task, completed=done, rate=f"{rate:,.0f} {unit}/s")
-
-    def on_stage(stage: str) -> None:
-        if not quiet:
-            console.print(f"Bulk load: {stage}…", soft_wrap=True)
-
-    with progress:
-        return bulk_load(settings, files, options, on_progress, on_stage)
+    """The bulk load with a bar per file (bytes, triples/s, time left), then one per stage."""
+    with progress_bar(not quiet) as progress:
+        return bulk_load(settings, files, options, progress)
 
 
 def print_bulk(result: BulkReport) -> None:

@@ -13,6 +13,7 @@ from typing import Literal
 from rich.text import Text
 
 from taskspace.cli.output import console, print_error
+from taskspace.graph.load_report import LoadReport
 
 Status = Literal["complete", "partial", "failed"]
 
@@ -29,6 +30,11 @@ class LoadOutcome:
     """Inputs from which something reached the graph."""
     skipped_records: int = 0
     """Records reported and skipped inside inputs that otherwise loaded."""
+
+    @classmethod
+    def of(cls, report: LoadReport, unit: str = "files") -> LoadOutcome:
+        """The outcome of any loader's report, from the counts every report has."""
+        return cls(unit, report.inputs, len(report.loaded), report.error_count)
 
     @property
     def status(self) -> Status:

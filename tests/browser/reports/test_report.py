@@ -107,7 +107,7 @@ def results(
 ) -> Iterator[Results]:
     eips = require_real_eips()
     session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
-    assert not load_documents(session_graph, list(eips)).errors
+    assert not load_documents(session_graph, list(eips)).failed
     out = tmp_path_factory.mktemp("report") / "tasks.jsonl"
     sampled = CliRunner().invoke(
         cli, ["sample", "doc", "-n", "12", "--seed", "1", "-o", str(out), "--json"], env=server_env

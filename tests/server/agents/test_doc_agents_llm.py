@@ -57,7 +57,7 @@ def eips(session_graph: Graph) -> Iterator[tuple[Graph, list[Task]]]:
         "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS"
     )
     report = load_documents(session_graph, paths)
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
     tasks = sample_tasks(session_graph, "doc", count=20, seed=4).tasks
     write_task_nodes(session_graph, tasks, "test:agents")
     yield session_graph, tasks

@@ -29,7 +29,7 @@ RUN = ["eval", "run", "--display", "none", "--json"]
 def eip_tasks(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     paths = require_real_eips()
     session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
-    assert not load_documents(session_graph, list(paths)).errors
+    assert not load_documents(session_graph, list(paths)).failed
     tasks = sample_tasks(session_graph, "doc", count=12, seed=1).tasks
     assert len(tasks) >= 6
     out = tmp_path_factory.mktemp("eval") / "tasks.jsonl"

@@ -51,7 +51,7 @@ def corpus(session_graph: Graph) -> Iterator[Graph]:
         "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS"
     )
     report = load_documents(session_graph, [eip_1559, eip_2718, REMOTE_STORAGE])
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
     yield session_graph
 
 

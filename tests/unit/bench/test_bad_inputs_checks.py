@@ -29,6 +29,8 @@ def test_digits_in_the_folder_do_not_count_as_a_line() -> None:
 def test_json_errors_count_as_reports() -> None:
     document = {"files": {"error_details": [{"file": "/t/bad.json", "line": 3, "reason": "x"}]}}
     assert reported(result(json.dumps(document)), BadRef("bad.json", (3, 3)))
+    failed = {"failed": [{"input": "/t/cut.json", "reason": "cannot read"}]}
+    assert reported(result(json.dumps(failed)), BadRef("cut.json"))
 
 
 def test_partial_loads_must_say_so_on_the_last_line() -> None:

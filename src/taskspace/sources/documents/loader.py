@@ -32,8 +32,10 @@ from numpy.typing import NDArray
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
+from taskspace.graph.load_report import Failure
+from taskspace.graph.load_report import LoadReport as BaseLoadReport
 from taskspace.graph.provenance import complete_source, source_id
-from taskspace.graph.writer import BatchedWriter, WriteSummary
+from taskspace.graph.writer import BatchedWriter
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.sources.documents.duplicates import DuplicateGuard, document_sample
@@ -71,13 +73,11 @@ class LoadOptions:
 
 
 @dataclass
-class LoadReport:
-    """What a load did: per label and per edge type, the files loaded and the files refused."""
+class LoadReport(BaseLoadReport):
+    """A documents load: the shared counts (a file that could not be parsed or written is
+    ``failed``), then per label and per edge type what was written."""
 
-    files: int = 0
-    loaded: list[str] = field(default_factory=list)
-    errors: list[tuple[str, str]] = field(default_factory=list)
-    warnings: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[Failure] = field(default_factory=list)
     """Files that parsed but were not loaded, with why (a page that cleaning emptied, a
     copy or a fragment of another document)."""
     notes: list[tuple[str, str]] = field(default_factory=list)
@@ -85,28 +85,20 @@ class LoadReport:
     nodes: Counter[str] = field(default_factory=Counter)
     edges: Counter[str] = field(default_factory=Counter)
     elements: Counter[str] = field(default_factory=Counter)
-    created_nodes: int = 0
-    created_relationships: int = 0
-    seconds: float = 0.0
 
-    def add_write(self, summary: WriteSummary) -> None:
-        self.created_nodes += summary.nodes_created
-        self.created_relationships += summary.relationships_created
+    @property
+    def inputs(self) -> int:
+        return super().inputs + len(self.warnings)
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "files": self.files,
+            **super().as_dict(),
             "documents": len(self.loaded),
-            "loaded": self.loaded,
             "nodes": dict(sorted(self.nodes.items())),
             "elements": dict(sorted(self.elements.items())),
             "edges": dict(sorted(self.edges.items())),
-            "errors": [{"file": file, "reason": reason} for file, reason in self.errors],
-            "warnings": [{"file": file, "reason": reason} for file, reason in self.warnings],
-            "notes": [{"file": file, "note": note} for file, note in self.notes],
-            "created_nodes": self.created_nodes,
-            "created_relationships": self.created_relationships,
-            "seconds": round(self.seconds, 3),
+            "warnings": [self.failure_entry(warning) for warning in self.warnings],
+            "notes": [{"input": file, "note": note} for file, note in self.notes],
         }
 
 
@@ -127,7 +119,13 @@ class _Pending:
 class DocumentLoader:
     """Writes documents one after another; ``finish`` resolves the cross-document edges."""
 
-    def __init__(self, graph: Graph, options: LoadOptions, batch_size: int | None = None) -> None:
+    def __init__(
+        self,
+        graph: Graph,
+        options: LoadOptions,
+        batch_size: int | None = None,
+        progress: Progress = QUIET,
+    ) -> None:
         self.graph = graph
         self.options = options
         self.writer = BatchedWriter(graph, batch_size=batch_size)
@@ -136,7 +134,7 @@ class DocumentLoader:
         self._pending: _Pending | None = None
         self._embedded = 0
         self.guard: DuplicateGuard | None = None  # samples of the documents seen (copies)
-        self.progress: Callable[[str], None] = lambda _step: None
+        self.progress = progress
         """Told what a long write is doing (parts of a large document), for a progress bar."""
 
     def close(self) -> None:
@@ -154,7 +152,7 @@ class DocumentLoader:
             self._refused(document.path, error)
             prepared = None
         except Exception as error:
-            self.report.errors.append((document.path, failure_reason(error)))
+            self.report.fail(document.path, failure_reason(error))
             prepared = None
         self.flush()
         self._pending = prepared
@@ -170,13 +168,13 @@ class DocumentLoader:
             self._refused(pending.rows.path, error)
             return
         except Exception as error:
-            self.report.errors.append((pending.rows.path, failure_reason(error)))
+            self.report.fail(pending.rows.path, failure_reason(error))
             return
         self.report.loaded.append(pending.rows.path)
         complete_source(self.graph, pending.rows.document["props"]["source"])
 
     def _refused(self, path: str, error: Neo4jError) -> None:
-        self.report.errors.append((path, f"the database refused it: {error}"))
+        self.report.fail(path, f"the database refused it: {error}")
 
     def _prepare(self, document: ParsedDocument) -> _Pending:
         checksum = _checksum(document)
@@ -232,7 +230,7 @@ class DocumentLoader:
         count = rows.part_count(self.options.part_size)
         for number, part in enumerate(rows.parts(self.options.part_size)):
             if count > 1:
-                self.progress(f"{Path(rows.path).name}: part {number + 1} of {count}")
+                self.progress.describe(f"{Path(rows.path).name}: part {number + 1} of {count}")
             name = "documents/merge_document" if number == 0 else "documents/merge_document_part"
             self.report.add_write(self.writer.write_named(name, [part]))
             add_part_counts(part, nodes, edges)
@@ -251,7 +249,7 @@ class DocumentLoader:
                     raise RuntimeError(
                         f"the model embedded {written} of {len(ids)} chunks"
                     ) from None
-                self.progress(f"{name}: embedding {self._embedded} of {len(ids)} chunks")
+                self.progress.describe(f"{name}: embedding {self._embedded} of {len(ids)} chunks")
                 continue
             embedded = [  # Python floats only for one slice
                 {"id": ids[start + offset], "embedding": vector.tolist()}
@@ -263,14 +261,16 @@ class DocumentLoader:
         step = _SIMILARITY_BATCH
         for start in range(0, len(ids), step):
             if len(ids) > step:
-                self.progress(f"{Path(rows.path).name}: similar chunks {start} of {len(ids)}")
+                self.progress.describe(
+                    f"{Path(rows.path).name}: similar chunks {start} of {len(ids)}"
+                )
             summary = self.graph.write_text(
                 self.graph.queries.text("documents/similar_chunks_of"),
                 chunks=ids[start : start + step],
                 neighbours=self.options.neighbours,
                 threshold=self.options.similarity_threshold,
             )
-            self.report.created_relationships += summary.counters.relationships_created
+            self.report.relationships_created += summary.counters.relationships_created
 
     def finish(self) -> LoadReport:
         """Resolve LINKS_TO for all documents and SHARES_ENTITY for these; count the result."""
@@ -285,7 +285,7 @@ class DocumentLoader:
                 ),
             ):
                 summary = self.graph.write_text(self.graph.queries.text(name), **params)
-                self.report.created_relationships += summary.counters.relationships_created
+                self.report.relationships_created += summary.counters.relationships_created
             counts = self.graph.read("documents/load_counts", documents=ids)[0]
             self.report.nodes["Entity"] = int(counts["entities"])
             self.report.edges["SIMILAR_TO"] = int(counts["similar_to"])
@@ -361,11 +361,9 @@ def _run(
     progress: Progress = QUIET,
 ) -> LoadReport:
     started = time.perf_counter()
-    loader = DocumentLoader(graph, options or LoadOptions(), batch_size)
+    loader = DocumentLoader(graph, options or LoadOptions(), batch_size, progress)
     try:
-        loader.progress = progress.describe
         for name, parse in jobs:
-            loader.report.files += 1
             progress.describe(Path(name).name)
             try:
                 _load_one(loader, name, parse)
@@ -386,20 +384,20 @@ def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocum
     try:
         document = parse()
     except DocumentParseError as error:
-        loader.report.errors.append((str(error.path), error.reason))
+        loader.report.fail(str(error.path), error.reason)
         return
     except Exception as error:
-        loader.report.errors.append((name, failure_reason(error)))
+        loader.report.fail(name, failure_reason(error))
         return
     warning = emptied_warning(document)
     if warning is not None:
-        loader.report.warnings.append((document.path, warning))
+        loader.report.warnings.append(Failure(document.path, warning))
         return
     loader.guard = loader.guard or DuplicateGuard.of_graph(loader.graph)
     sample = document_sample(document)
     refused, notes = loader.guard.check(document.path, sample)
     if refused is not None and not loader.options.keep_copies:
-        loader.report.warnings.append((document.path, refused))
+        loader.report.warnings.append(Failure(document.path, refused))
         return
     if refused is not None:
         notes = [refused.replace("; not loaded", "; loaded as asked"), *notes]

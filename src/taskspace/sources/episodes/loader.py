@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -21,8 +21,9 @@ from typing import Any
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
+from taskspace.graph.load_report import LoadReport
 from taskspace.graph.provenance import complete_source, record_source
-from taskspace.graph.writer import BatchedWriter, WriteSummary
+from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.episodes.formats import FORMATS as READERS
 from taskspace.sources.episodes.model import Episode, EpisodeError
 from taskspace.sources.episodes.pagegraph.builder import Embedder, EpisodeGraph, PageGraphBuilder
@@ -50,8 +51,11 @@ class EpisodeLoadOptions:
 
 
 @dataclass
-class EpisodeLoadReport:
-    files: list[str] = field(default_factory=list)
+class EpisodeLoadReport(LoadReport):
+    """An episodes load: the shared counts (``loaded`` are the files episodes came from,
+    ``failed`` those that could not be read at all), then PG-Agent's statistics and the
+    episodes skipped with file, record and reason (``errors``)."""
+
     episodes: int = 0
     steps: int = 0
     images: set[str] = field(default_factory=set)
@@ -64,11 +68,8 @@ class EpisodeLoadReport:
     """Visits to a page that joined an existing screen instead of making one."""
     screens_created: int = 0
     transitions_created: int = 0
-    created_nodes: int = 0
-    created_relationships: int = 0
     errors: list[tuple[str, str | None, str]] = field(default_factory=list)
     datasets: dict[str, int] = field(default_factory=dict)
-    seconds: float = 0.0
 
     def add(self, graph: EpisodeGraph) -> None:
         episode = graph.episode
@@ -82,18 +83,24 @@ class EpisodeLoadReport:
         self.jumps += sum(p.jump.jumped for p in graph.placements)
         self.merged_visits += sum(v.merged for v in graph.visits)
 
-    def add_write(self, summary: WriteSummary) -> None:
-        self.created_nodes += summary.nodes_created
-        self.created_relationships += summary.relationships_created
-
-    @property
-    def unreadable(self) -> list[str]:
-        """Files that could not be read at all (an error with no record)."""
-        return [file for file, record, _ in self.errors if record is None]
+    def settle(self) -> None:
+        """At the end: a file that could not be read at all (an error with no record) and
+        gave no episode is a failed input; what stays in ``errors`` was skipped."""
+        loaded = {str(Path(file).resolve()) for file in self.loaded}
+        kept: list[tuple[str, str | None, str]] = []
+        for file, record, reason in self.errors:
+            where = str(Path(file).resolve())
+            if record is None and where not in loaded:
+                if where not in {str(Path(f.input).resolve()) for f in self.failed}:
+                    self.fail(file, reason)
+            else:
+                kept.append((file, record, reason))
+        self.errors = kept
+        self.error_count = len(kept)
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "files": self.files,
+            **super().as_dict(),
             "episodes": self.episodes,
             "steps": self.steps,
             "images": len(self.images),
@@ -104,14 +111,11 @@ class EpisodeLoadReport:
             "merged_visits": self.merged_visits,
             "screens_created": self.screens_created,
             "transitions_created": self.transitions_created,
-            "created_nodes": self.created_nodes,
-            "created_relationships": self.created_relationships,
             "datasets": dict(sorted(self.datasets.items())),
-            "errors": [
+            "error_details": [
                 {"file": file, "record": record, "reason": reason}
                 for file, record, reason in self.errors
             ],
-            "seconds": round(self.seconds, 3),
         }
 
 
@@ -146,9 +150,7 @@ class EpisodeLoader:
         )
         self._sources: dict[str, str] = {}
 
-    def load(
-        self, items: Iterable[Episode | EpisodeError], advance: Callable[[int], None] | None = None
-    ) -> None:
+    def load(self, items: Iterable[Episode | EpisodeError], progress: Progress = QUIET) -> None:
         """Fold and write everything ``items`` yields; errors go to the report."""
         iterator = iter(items)
         while chunk := list(islice(iterator, self.options.chunk)):
@@ -159,8 +161,7 @@ class EpisodeLoader:
                 else:
                     episodes.append(item)
             self._write(self.builder.build(episodes))
-            if advance is not None:
-                advance(len(chunk))
+            progress.advance(len(chunk))
 
     def _write(self, results: Sequence[EpisodeGraph | EpisodeError]) -> None:
         graphs: list[EpisodeGraph] = []
@@ -193,13 +194,14 @@ class EpisodeLoader:
             self._sources[file] = record_source(
                 self.graph, SOURCE_KIND, file, _checksum(Path(file))
             )
-            self.report.files.append(file)
+            self.report.loaded.append(file)
         return self._sources[file]
 
     def finish(self) -> EpisodeLoadReport:
         summary = self.graph.write_text(self.graph.queries.text("episodes/link_web_pages"))
-        self.report.created_relationships += summary.counters.relationships_created
+        self.report.relationships_created += summary.counters.relationships_created
         complete_source(self.graph, *self._sources.values())
+        self.report.settle()
         return self.report
 
 
@@ -236,7 +238,7 @@ def load_episode_items(
         graph, options, detector=detector, summarizer=summarizer, embedder=embedder
     )
     progress.start("episodes", None)
-    loader.load(items, progress.advance)
+    loader.load(items, progress)
     report = loader.finish()
     report.seconds = time.perf_counter() - started
     return report

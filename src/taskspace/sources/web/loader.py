@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,9 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
+from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
+from taskspace.graph.load_report import Failure, LoadReport
 from taskspace.graph.provenance import complete_source, record_source, source_id
 from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.web.browser import origin_context, origin_of
@@ -45,24 +46,36 @@ class LoadedPage:
     elements: int
 
 
-@dataclass
-class WebLoadSummary:
-    """What a crawl put into the graph: its pages, failures, and their elements and edges
-    counted from the graph itself."""
+@dataclass(kw_only=True)
+class WebLoadReport(LoadReport):
+    """What a crawl put into the graph: the shared counts (its inputs are pages, named by
+    URL), the pages with their titles, and elements and edges counted from the graph."""
 
     start_url: str
     site_id: str
     source_id: str
     pages: list[LoadedPage] = field(default_factory=list)
-    failed: list[FailedPage] = field(default_factory=list)
+    failed_depths: dict[str, int] = field(default_factory=dict)
+    """The crawl depth of each failed page."""
     unvisited: int = 0
     """Same-origin pages linked but not loaded: the page or depth limit was reached."""
     elements_by_kind: dict[str, int] = field(default_factory=dict)
     edges_by_type: dict[str, dict[str, int | None]] = field(default_factory=dict)
-    seconds: float = 0.0
+
+    def add_page(self, page: LoadedPage) -> None:
+        self.pages.append(page)
+        self.loaded.append(page.url)
+
+    def add_failure(self, failure: FailedPage) -> None:
+        self.fail(failure.url, failure.reason)
+        self.failed_depths[failure.url] = failure.depth
+
+    def failure_entry(self, failure: Failure) -> dict[str, Any]:
+        return {**super().failure_entry(failure), "depth": self.failed_depths.get(failure.input)}
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            **super().as_dict(),
             "start_url": self.start_url,
             "site_id": self.site_id,
             "source_id": self.source_id,
@@ -70,15 +83,9 @@ class WebLoadSummary:
             "elements": sum(self.elements_by_kind.values()),
             "elements_by_kind": self.elements_by_kind,
             "edges_by_type": self.edges_by_type,
-            "failed": [{"url": f.url, "depth": f.depth, "reason": f.reason} for f in self.failed],
             "unvisited": self.unvisited,
-            "seconds": self.seconds,
-            "loaded": [vars(page) for page in self.pages],
+            "page_details": [vars(page) for page in self.pages],
         }
-
-
-PageEvent = Callable[[str, str], None]
-"""Called with (url, outcome) after each page: "loaded" or the failure reason."""
 
 
 def check_start_url(url: str) -> str:
@@ -93,16 +100,19 @@ def load_web(
     start_url: str,
     options: CrawlOptions,
     home: Path,
-    on_event: PageEvent | None = None,
-) -> WebLoadSummary:
-    """Crawl ``start_url``'s origin and write pages, elements and edges; idempotent."""
+    progress: Progress = QUIET,
+) -> WebLoadReport:
+    """Crawl ``start_url``'s origin and write pages, elements and edges; idempotent.
+
+    ``progress`` counts loaded pages up to ``max_pages`` and names the page just done."""
     started = time.monotonic()
     start = check_start_url(start_url)
     origin = origin_of(start)
     source = source_id("web", start)
     writer = BatchedWriter(graph)
-    summary = WebLoadSummary(start_url=start, site_id=site_id(origin), source_id=source)
+    summary = WebLoadReport(start_url=start, site_id=site_id(origin), source_id=source)
     folder = site_folder(home, origin)
+    progress.start("Crawling", options.max_pages)
 
     with origin_context(origin) as context:
         pool = ProbePool(context, options.timeout)
@@ -112,34 +122,35 @@ def load_web(
             rows = _read_page(pool, page, fetched, options, folder, origin, source)
             if not summary.pages:  # a crawl that loads nothing leaves no trace
                 record_source(graph, "web", start)
-                writer.merge_nodes(["WebSite"], [site_row(origin, source)])
+                summary.add_write(writer.merge_nodes(["WebSite"], [site_row(origin, source)]))
             buffer.append(rows)
             if sum(len(r.elements) for r in buffer) >= FLUSH_ELEMENTS:
-                _write_pages(writer, summary.site_id, buffer)
+                _write_pages(writer, summary, buffer)
                 buffer.clear()
             name = str(rows.page["props"]["name"])
-            summary.pages.append(LoadedPage(fetched.url, name, fetched.depth, len(rows.elements)))
-            if on_event is not None:
-                on_event(fetched.url, "loaded")
+            summary.add_page(LoadedPage(fetched.url, name, fetched.depth, len(rows.elements)))
+            progress.advance()
+            progress.describe(f"loaded: {fetched.url}")
 
         def on_failure(failure: FailedPage) -> None:
-            if on_event is not None:
-                on_event(failure.url, failure.reason)
+            progress.describe(f"{failure.reason}: {failure.url}")
 
         try:
             report = crawl(context, start_url, options, on_page, on_failure)
         finally:
             pool.close()
-            _write_pages(writer, summary.site_id, buffer)  # also what a failed crawl read
+            _write_pages(writer, summary, buffer)  # also what a failed crawl read
 
-    summary.failed = report.failed
+    for failure in report.failed:
+        summary.add_failure(failure)
     summary.unvisited = report.unvisited
     if summary.pages:
-        graph.write_text(
+        resolved = graph.write_text(
             graph.queries.text("web/resolve_navigation"),
             site=summary.site_id,
             aliases=report.aliases,
         )
+        summary.relationships_created += resolved.counters.relationships_created
         graph.write_text(
             graph.queries.text("web/site_coverage"),
             site=summary.site_id,
@@ -169,22 +180,18 @@ def _read_page(
     return page_rows(fetched, shots, edges, origin, source)
 
 
-def _write_pages(writer: BatchedWriter, site: str, pages: list[PageRows]) -> None:
+def _write_pages(writer: BatchedWriter, report: WebLoadReport, pages: list[PageRows]) -> None:
     """Write buffered pages in a few large batches rather than many small transactions."""
     if not pages:
         return
-    writer.merge_nodes(["WebPage"], [rows.page for rows in pages])
-    writer.merge_relationships(
-        "HAS_PAGE",
-        "WebSite",
-        "WebPage",
-        [{"start": site, "end": rows.page["id"], "props": {}} for rows in pages],
-    )
+    report.add_write(writer.merge_nodes(["WebPage"], [rows.page for rows in pages]))
+    has_page = [{"start": report.site_id, "end": rows.page["id"], "props": {}} for rows in pages]
+    report.add_write(writer.merge_relationships("HAS_PAGE", "WebSite", "WebPage", has_page))
     writer.write_named(
         "web/prune_page_elements",
         [{"page": r.page["id"], "keep": [e["id"] for e in r.elements]} for r in pages],
     )
-    writer.merge_nodes(["WebElement"], [row for r in pages for row in r.elements])
+    report.add_write(writer.merge_nodes(["WebElement"], [row for r in pages for row in r.elements]))
     relationships: dict[str, list[Row]] = defaultdict(list)
     for rows in pages:
         relationships["HAS_ELEMENT"] += rows.has_element
@@ -193,10 +200,10 @@ def _write_pages(writer: BatchedWriter, site: str, pages: list[PageRows]) -> Non
             relationships[rel_type] += edge_rows
     for rel_type, edge_rows in sorted(relationships.items()):
         start = "WebPage" if rel_type == "HAS_ELEMENT" else "WebElement"
-        writer.merge_relationships(rel_type, start, "WebElement", edge_rows)
+        report.add_write(writer.merge_relationships(rel_type, start, "WebElement", edge_rows))
 
 
-def _count(graph: Graph, summary: WebLoadSummary) -> None:
+def _count(graph: Graph, summary: WebLoadReport) -> None:
     """Elements and edges of the pages this crawl loaded, read back from the graph."""
     pages = [page_id(page.url) for page in summary.pages]
     summary.elements_by_kind = {

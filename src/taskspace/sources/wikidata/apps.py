@@ -11,6 +11,7 @@ app is ``(:App {id: "app:<name>"})-[:ROOT_CLASS]->(:Item {id: QID})``.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from taskspace.core.resources import resource_dir
 from taskspace.core.specfiles import read_spec
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
+from taskspace.graph.load_report import LoadReport
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter
 
@@ -147,23 +149,19 @@ def app_row(domain: DomainSpec, app: AppSpec, source: str) -> dict[str, Any]:
 
 
 @dataclass
-class AppsReport:
-    files: list[str] = field(default_factory=list)
+class AppsReport(LoadReport):
+    """App space files loaded or refused (with why), and the apps and root classes read."""
+
     apps: list[str] = field(default_factory=list)
     root_classes: int = 0
-    errors: list[tuple[str, str]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "files": self.files,
-            "apps": self.apps,
-            "root_classes": self.root_classes,
-            "errors": [{"file": f, "reason": r} for f, r in self.errors],
-        }
+        return {**super().as_dict(), "apps": self.apps, "root_classes": self.root_classes}
 
 
 def load_apps(graph: Graph, paths: Iterable[Path] | None = None) -> AppsReport:
     """Validate and write app spaces; a bad file is reported and the others still load."""
+    started = time.perf_counter()
     report = AppsReport()
     seen: dict[str, str] = {}
     writer = BatchedWriter(graph)
@@ -171,21 +169,20 @@ def load_apps(graph: Graph, paths: Iterable[Path] | None = None) -> AppsReport:
         try:
             domain = read_app_file(file)
         except AppSpecError as exc:
-            report.errors.append((str(file), str(exc)))
+            report.fail(str(file), str(exc))
             continue
         clashes = [app.name for app in domain.apps if app.name in seen]
         if clashes:
-            report.errors.append(
-                (str(file), f"app {clashes[0]!r} is already defined in {seen[clashes[0]]}")
-            )
+            report.fail(str(file), f"app {clashes[0]!r} is already defined in {seen[clashes[0]]}")
             continue
         source = record_source(graph, "wikidata", str(file.resolve()), file_checksum(file))
         rows = [app_row(domain, app, source) for app in domain.apps]
-        writer.write_named("wikidata/merge_apps", rows)
+        report.add_write(writer.write_named("wikidata/merge_apps", rows))
         complete_source(graph, source)
         for app in domain.apps:
             seen[app.name] = str(file)
             report.apps.append(app.name)
             report.root_classes += len(app.root_classes)
-        report.files.append(str(file))
+        report.loaded.append(str(file))
+    report.seconds = time.perf_counter() - started
     return report

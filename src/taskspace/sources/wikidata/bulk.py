@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from taskspace.core.errors import UserError
+from taskspace.core.progress import QUIET, Progress
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -50,10 +51,6 @@ local database is empty. Below it, the importer's fixed cost (a JVM, a server re
 schema: 78 s of 113 s for a million triples at load average 10 on 2 cores) is more than
 the transactional loader needs: break-even measured near 540,000 triples, about 70 MB of
 N-Triples (bench.wikidata_bench --bulk)."""
-
-OnFileProgress = Callable[[str, int, int, int], None]
-"""(file, bytes read, file bytes, lines read)."""
-OnStage = Callable[[str], None]
 
 
 class BulkRefused(UserError):
@@ -111,20 +108,20 @@ def write_csv(
     folder: Path,
     options: LoadOptions,
     report: LoadReport,
-    on_progress: OnFileProgress | None = None,
+    progress: Progress = QUIET,
 ) -> tuple[CsvGraph, ImportFiles]:
     """Stream every input into CSV under ``folder``; failed files go to the report."""
     tables = CsvGraph(folder, options.lang)
     loaded: set[str] = set()
     for path in expand_paths(paths):
         if isinstance(path, tuple):
-            report.failed_files.append(path)
+            report.fail(*path)
             continue
-        failure = _csv_file(tables, path, options, report, loaded, on_progress)
+        failure = _csv_file(tables, path, options, report, loaded, progress)
         if failure is None:
-            report.files.append(str(path))
+            report.loaded.append(str(path))
         else:
-            report.failed_files.append((str(path), failure))
+            report.fail(str(path), failure)
     return tables, tables.close()
 
 
@@ -134,7 +131,7 @@ def _csv_file(
     options: LoadOptions,
     report: LoadReport,
     loaded: set[str],
-    on_progress: OnFileProgress | None,
+    progress: Progress,
 ) -> str | None:
     """One input into the tables; None when entities came from it, else why none did."""
     name = str(path)
@@ -149,8 +146,7 @@ def _csv_file(
             row = SourceRow(source_id(SOURCE_KIND, uri, checksum), uri, checksum, now())
             if row.id in loaded:
                 return None  # the same bytes again: a second load changes nothing
-            size = path.stat().st_size
-            lines = progressed(readable, raw, size, _tick(on_progress, name, size))
+            lines = progressed(readable, raw, path, fmt, progress)
             for record in file_records(lines, name, fmt, options, report):
                 report.entities += 1
                 tables.add(record, row.id)
@@ -167,25 +163,15 @@ def _csv_file(
     return file_outcome(report, entities, errors)
 
 
-def _tick(
-    on_progress: OnFileProgress | None, file: str, total: int
-) -> Callable[[int, int], None] | None:
-    if on_progress is None:
-        return None
-    report = on_progress
-    return lambda done, lines: report(file, done, total, lines)
-
-
 def bulk_load(
     settings: Settings,
     paths: Iterable[Path],
     options: LoadOptions,
-    on_progress: OnFileProgress | None = None,
-    on_stage: OnStage | None = None,
+    progress: Progress = QUIET,
 ) -> BulkReport:
     """CSV, import, swap, restart, schema, records set aside. The caller checked the target
-    (:func:`check_local`, :func:`check_empty`); nothing live changes before the swap."""
-    stage = on_stage or (lambda _: None)
+    (:func:`check_local`, :func:`check_empty`); nothing live changes before the swap. Each
+    file is a run of ``progress`` in bytes, each later stage a run of unknown length."""
     report = LoadReport()
     result = BulkReport(report)
     started = time.perf_counter()
@@ -193,24 +179,24 @@ def bulk_load(
     shutil.rmtree(folder, ignore_errors=True)
     private_dir(folder)
     try:
-        tables, files = write_csv(paths, folder, options, report, on_progress)
+        tables, files = write_csv(paths, folder, options, report, progress)
         result.csv_seconds = time.perf_counter() - started
-        if not report.files:
+        if not report.loaded:
             report.seconds = result.csv_seconds
             return result
         _account(report, tables, files)
-        stage("importing (the server stops meanwhile)")
+        progress.start("importing (the server stops meanwhile)", None)
         given = ImportInput(files.nodes, files.relationships, files.multiline)
         result.import_seconds, result.restart_seconds = import_and_swap(settings, given)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     with Graph(settings) as graph:
-        stage("applying the schema")
+        progress.start("applying the schema", None)
         mark = time.perf_counter()
         apply_schema(graph)
         result.schema_seconds = time.perf_counter() - mark
         if tables.aside:
-            stage(f"writing {len(tables.aside)} record(s) set aside")
+            progress.start(f"writing {len(tables.aside)} record(s) set aside", None)
             _write_aside(graph, tables, options, report)
             result.aside_records = len(tables.aside)
     report.seconds = time.perf_counter() - started
@@ -238,11 +224,5 @@ def _write_aside(graph: Graph, tables: CsvGraph, options: LoadOptions, report: L
     for source, records in runs:
         side = LoadReport()
         load_records(graph, records, source, options, side)
-        report.claims.update(side.claims)
-        report.items += side.items
-        report.properties += side.properties
-        report.statements += side.statements
-        report.literals += side.literals
-        report.nodes_created += side.nodes_created
-        report.relationships_created += side.relationships_created
+        report.add_counts(side)
     complete_source(graph, *(source for source, _ in runs))

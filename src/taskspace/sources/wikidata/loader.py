@@ -18,7 +18,7 @@ import bz2
 import gzip
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,8 +28,10 @@ from typing import IO, Any
 from neo4j.exceptions import Neo4jError
 
 from taskspace.core.errors import UserError
+from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
+from taskspace.graph.load_report import LoadReport as BaseLoadReport
 from taskspace.graph.names import checked_rel_type
 from taskspace.graph.provenance import complete_source, forget_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteStep
@@ -70,10 +72,10 @@ class LoadOptions:
 
 
 @dataclass
-class LoadReport:
-    """Counts of one load, errors with file:line and reason."""
+class LoadReport(BaseLoadReport):
+    """A Wikidata load: the shared counts, then triples, entities and claims, and the bad
+    records with file:line and reason (``errors``, kept up to a bound; the rest counted)."""
 
-    files: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     triples: int = 0
     ignored_triples: int = 0
@@ -83,14 +85,9 @@ class LoadReport:
     statements: int = 0
     literals: int = 0
     claims: Counter[str] = field(default_factory=Counter)
-    nodes_created: int = 0
-    relationships_created: int = 0
-    error_count: int = 0
     errors: list[ParseIssue] = field(default_factory=list)
     unlisted_errors: Counter[str] = field(default_factory=Counter)
     """Per file, the errors counted but not kept in ``errors``."""
-    failed_files: list[tuple[str, str]] = field(default_factory=list)
-    seconds: float = 0.0
     _per_file: Counter[str] = field(default_factory=Counter)
 
     def issue(self, issue: ParseIssue) -> None:
@@ -103,15 +100,19 @@ class LoadReport:
         else:
             self.unlisted_errors[issue.file] += 1
 
-    @property
-    def inputs(self) -> int:
-        """Every input given or found: loaded, or failed with a reason."""
-        return len(self.files) + len(self.failed_files)
+    def add_counts(self, other: LoadReport) -> None:
+        """Add what another report of the same load wrote (records written apart)."""
+        self.claims.update(other.claims)
+        self.items += other.items
+        self.properties += other.properties
+        self.statements += other.statements
+        self.literals += other.literals
+        self.nodes_created += other.nodes_created
+        self.relationships_created += other.relationships_created
 
     def as_dict(self, top: int = 20) -> dict[str, Any]:
         return {
-            "files": self.files,
-            "failed_files": [{"file": f, "reason": r} for f, r in self.failed_files],
+            **super().as_dict(),
             "triples": self.triples,
             "ignored_triples": self.ignored_triples,
             "entities": self.entities,
@@ -121,14 +122,10 @@ class LoadReport:
             "literals": self.literals,
             "claims": sum(self.claims.values()),
             "claims_by_property": dict(self.claims.most_common(top)),
-            "nodes_created": self.nodes_created,
-            "relationships_created": self.relationships_created,
-            "errors": self.error_count,
             "error_details": [
                 {"file": e.file, "line": e.line, "reason": e.reason} for e in self.errors
             ],
             "errors_not_listed": dict(self.unlisted_errors),
-            "seconds": round(self.seconds, 2),
         }
 
 
@@ -278,25 +275,25 @@ def load_files(
     graph: Graph,
     paths: Iterable[Path],
     options: LoadOptions | None = None,
-    on_progress: Callable[[str, int, int], None] | None = None,
+    progress: Progress = QUIET,
 ) -> LoadReport:
     """Load each file (folders are walked) under its own :Source.
 
     A file that cannot be read, is not text, or gives no entity at all is reported in
-    ``failed_files`` with its reason and the load goes on with the next one.
+    ``failed`` with its reason and the load goes on with the next one.
     """
     options = options or LoadOptions()
     report = LoadReport()
     started = time.perf_counter()
     for path in expand_paths(paths):
         if isinstance(path, tuple):
-            report.failed_files.append(path)
+            report.fail(*path)
             continue
-        failure = _load_file(graph, path, options, report, on_progress)
+        failure = _load_file(graph, path, options, report, progress)
         if failure is None:
-            report.files.append(str(path))
+            report.loaded.append(str(path))
         else:
-            report.failed_files.append((str(path), failure))
+            report.fail(str(path), failure)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -306,7 +303,7 @@ def _load_file(
     path: Path,
     options: LoadOptions,
     report: LoadReport,
-    on_progress: Callable[[str, int, int], None] | None,
+    progress: Progress,
 ) -> str | None:
     """Load one file; None when something reached the graph, else why nothing did."""
     name = str(path)
@@ -319,8 +316,7 @@ def _load_file(
             checksum = file_checksum(path)
             source = record_source(graph, SOURCE_KIND, str(path.resolve()), checksum)
             report.sources.append(source)
-            size = path.stat().st_size
-            lines = progressed(readable, raw, size, _tick(on_progress, name, size))
+            lines = progressed(readable, raw, path, fmt, progress)
             records = file_records(lines, name, fmt, options, report)
             load_records(graph, records, source, options, report)
             complete_source(graph, source)
@@ -372,28 +368,31 @@ def read_failure(exc: BaseException) -> str:
 
 
 def progressed(
-    lines: Iterable[bytes], raw: IO[bytes], total: int, tick: Callable[[int, int], None] | None
+    lines: Iterable[bytes], raw: IO[bytes], path: Path, fmt: str, progress: Progress
 ) -> Iterator[bytes]:
-    """The same lines, calling ``tick(bytes read, lines read)`` every 20,000 lines and
-    once at the end (``total`` bytes), for progress bars of either load path."""
-    if tick is None:
+    """The same lines, telling ``progress`` the bytes of ``path`` read and the rate
+    (triples/s for N-Triples, lines/s otherwise) every 20,000 lines and once at the end:
+    one bar per file, for either load path."""
+    if progress is QUIET:
         yield from lines
         return
-    number = 0
+    total, name = path.stat().st_size, path.name[:40]
+    unit = "triples" if fmt == "nt" else "lines"
+    progress.start(name, total, unit="bytes")
+    started, done, number = time.perf_counter(), 0, 0
+
+    def tell(position: int) -> None:
+        nonlocal done
+        progress.advance(position - done)
+        done = position
+        rate = number / max(time.perf_counter() - started, 1e-6)
+        progress.describe(f"{name} {rate:,.0f} {unit}/s")
+
     for number, line in enumerate(lines, 1):
         if number % 20_000 == 0:
-            tick(raw.tell(), number)
+            tell(raw.tell())
         yield line
-    tick(total, number)
-
-
-def _tick(
-    on_progress: Callable[[str, int, int], None] | None, file: str, total: int
-) -> Callable[[int, int], None] | None:
-    if on_progress is None:
-        return None
-    report = on_progress
-    return lambda done, _lines: report(file, done, total)
+    tell(total)
 
 
 def file_outcome(report: LoadReport, entities: int, errors: int) -> str | None:

@@ -243,7 +243,7 @@ def load_sparql(
     source = record_source(
         graph, SOURCE_KIND, endpoint, hashlib.sha256(key.encode("utf-8")).hexdigest()
     )
-    report = LoadReport(files=[endpoint], sources=[source])
+    report = LoadReport(loaded=[endpoint], sources=[source])
     expander = Expander(SparqlClient(endpoint), app, max_items=max_items)
     grouper = RecordGrouper(max_open=max(options.max_open_entities, max_items * 4))
     triples = expander.expand(qids, hops, expansion)

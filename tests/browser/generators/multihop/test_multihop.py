@@ -33,7 +33,7 @@ from taskspace.generators.multihop.sampler import (
 from taskspace.generators.multihop.web import WebChains
 from taskspace.graph.connection import Graph
 from taskspace.sources.web.crawl import CrawlOptions
-from taskspace.sources.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.loader import WebLoadReport, load_web
 from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.lints import link_spoiler, partial_match
@@ -291,7 +291,7 @@ def test_one_site_chains_hop_between_its_articles_and_say_so(
 @dataclass
 class Site:
     graph: Graph
-    load: WebLoadSummary
+    load: WebLoadReport
 
 
 @pytest.fixture(scope="module")

@@ -333,7 +333,7 @@ def test_kg_eval_run_writes_the_hop_queue_to_attempted(
     # unscored attempts still count, with their task's three hops and none passed
     assert _positions(env) == [(1, 0, 3), (2, 0, 3), (3, 0, 3)]
     # with a document loaded the same command resumes and scores the errored samples
-    assert not load_documents(wiki.graph, [EXAMPLE_DOC]).errors
+    assert not load_documents(wiki.graph, [EXAMPLE_DOC]).failed
     again = CliRunner().invoke(cli, args, env=env)
     assert again.exit_code == 0, again.output
     assert json.loads(again.output)["run"] == summary["run"]

@@ -20,7 +20,7 @@ from PIL import Image
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.sources.web.crawl import CrawlOptions, normalise_url
-from taskspace.sources.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.loader import WebLoadReport, load_web
 from tests.support import SHARED_DATA
 from tests.support.web import (
     chromium_missing,
@@ -43,7 +43,7 @@ pytestmark = [
 @dataclass
 class Crawled:
     base: str
-    summary: WebLoadSummary
+    summary: WebLoadReport
     counts: dict[str, int]
 
     def url(self, path: str) -> str:
@@ -96,7 +96,7 @@ def test_every_page_of_the_site_is_reached(mkdocs: Crawled, session_graph: Graph
     for path in others - {"404.html"}:
         assert files[path].find("meta", attrs={"http-equiv": "refresh"}) is not None
     # The one link to a non-HTML file is reported, and the crawl went on past it.
-    assert [(f.url, f.reason) for f in mkdocs.summary.failed] == [
+    assert [(f.input, f.reason) for f in mkdocs.summary.failed] == [
         (mkdocs.url("img/favicon.ico"), "not HTML: image/vnd.microsoft.icon (a download)")
     ]
 

@@ -23,7 +23,7 @@ from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.server.isolated import free_port
 from taskspace.sources.web.crawl import CrawlOptions
-from taskspace.sources.web.loader import WebLoadSummary, load_web
+from taskspace.sources.web.loader import WebLoadReport, load_web
 from tests.support.web import (
     FIXTURE_SITE,
     chromium_missing,
@@ -44,7 +44,7 @@ TIMEOUT = 5.0
 @dataclass
 class Loaded:
     base: str
-    summary: WebLoadSummary
+    summary: WebLoadReport
     counts: dict[str, int]
     posts: list[str]
 
@@ -73,7 +73,7 @@ def test_every_page_loads_and_bad_pages_are_reported(site: Loaded, session_graph
         site.url("catalog/"),
         site.url("results.html"),
     }
-    failed = {failure.url: failure.reason for failure in site.summary.failed}
+    failed = {failure.input: failure.reason for failure in site.summary.failed}
     assert failed[site.url("missing.html")] == "HTTP 404 File not found"
     assert failed[site.url("slow.html")] == f"timeout: no load within {TIMEOUT:g} s"
     assert failed[site.url("data.json")] == "not HTML: application/json"
@@ -281,7 +281,7 @@ def test_loading_again_through_the_cli_changes_nothing(
         "TRIGGERS": (2, 2),
     }
     assert payload["edges_by_type"]["HAS_PAGE"] == {"count": 5, "observed": None}
-    assert {f["url"]: f["reason"] for f in payload["failed"]}[site.url("missing.html")] == (
+    assert {f["input"]: f["reason"] for f in payload["failed"]}[site.url("missing.html")] == (
         "HTTP 404 File not found"
     )
     assert graph_counts(session_graph) == site.counts

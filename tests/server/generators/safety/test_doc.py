@@ -90,7 +90,7 @@ def derived(
 ) -> Iterator[Derived]:
     paths = [require_real_eips()[1]]  # EIP-2718 alone: the smaller one keeps this quick
     session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
-    assert not load_documents(session_graph, paths).errors
+    assert not load_documents(session_graph, paths).failed
     _retrieved.clear()
     folder = tmp_path_factory.mktemp("safety")
     originals = sample_tasks(session_graph, "doc", count=4, seed=1).tasks

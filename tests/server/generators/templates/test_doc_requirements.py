@@ -45,7 +45,7 @@ def docs(session_graph: Graph) -> Iterator[Graph]:
         "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS"
     )
     report = load_documents(session_graph, [SHARED_DOCS, EXAMPLES])
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
     yield session_graph
 
 

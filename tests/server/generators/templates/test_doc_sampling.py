@@ -26,7 +26,7 @@ REAL_DOCS = SHARED_DATA / "documents"
 def _reload(graph: Graph, paths: list[Path]) -> None:
     graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS")
     report = load_documents(graph, paths)
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
 
 
 @pytest.fixture(scope="module")

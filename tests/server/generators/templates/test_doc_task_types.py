@@ -115,7 +115,7 @@ def corpus(session_graph: Graph) -> Iterator[Graph]:
         "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS"
     )
     report = load_documents(session_graph, [FIXTURES, REAL_DOCS / "html_md", REAL_DOCS / "pdf"])
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
     yield session_graph
 
 

@@ -40,7 +40,7 @@ class CountingEmbedder:
 
 def test_duplicates_follow_the_stored_chunk_vectors(graph: Graph) -> None:
     report = load_documents(graph, [FIXTURES])
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
     embedder = CountingEmbedder()
 
     # Every chunk its own direction: tasks on different chunks share no content, so at a
@@ -67,7 +67,7 @@ def test_sampling_looks_at_a_bounded_id_window_and_re_derives_in_one_query(
     graph: Graph,
 ) -> None:
     report = load_documents(graph, [FIXTURES])
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
     spec = next(spec for spec in load_templates("doc") if spec.name == "section_title")
     every = run_template_query(graph, spec, limit=500)
     sections = sorted(row["id"] for row in graph.read_text("MATCH (s:Section) RETURN s.id AS id"))

@@ -57,7 +57,7 @@ def test_two_seeds_read_different_windows_and_their_tasks_re_derive(
     graph: Graph, server_env: dict[str, str], tmp_path: Path
 ) -> None:
     report = load_documents(graph, [FIXTURES])
-    assert not report.errors, report.errors
+    assert not report.failed, report.failed
     spec = next(spec for spec in load_templates("doc") if spec.name == "section_title")
     sections = sorted(row["id"] for row in graph.read_text("MATCH (s:Section) RETURN s.id AS id"))
     every = {row["anchor"] for row in run_template_query(graph, spec, limit=500)}

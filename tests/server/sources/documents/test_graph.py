@@ -177,7 +177,7 @@ def test_rows_in_parts_are_the_rows_of_one_part() -> None:
 def test_real_eips_load_with_structure_chunks_entities_and_links(graph: Graph) -> None:
     eip_1559, eip_2718 = require_real_eips()
     report = load_documents(graph, [eip_1559, eip_2718])
-    assert report.errors == [] and len(report.loaded) == 2
+    assert report.failed == [] and len(report.loaded) == 2
     assert one(graph, "MATCH (d:Document) RETURN count(d)") == 2
     links = graph.read_text(
         "MATCH (a:Document)-[:LINKS_TO]->(b:Document) RETURN a.name AS a, b.name AS b"
@@ -232,14 +232,14 @@ def test_real_eips_load_with_structure_chunks_entities_and_links(graph: Graph) -
     before = snapshot(graph)
     again = load_documents(graph, [eip_2718, eip_1559])
     assert snapshot(graph) == before
-    assert again.created_nodes == 0 and again.created_relationships == 0
+    assert again.nodes_created == 0 and again.relationships_created == 0
     assert again.as_dict()["nodes"] == report.as_dict()["nodes"]
 
 
 @server
 def test_fixtures_load_with_the_same_shape(graph: Graph) -> None:
     report = load_documents(graph, [LINKED])
-    assert report.errors == [] and len(report.loaded) == 2
+    assert report.failed == [] and len(report.loaded) == 2
     assert report.nodes["Document"] == 2 and report.elements["Code"] == 1
     assert one(
         graph,
@@ -313,7 +313,7 @@ def test_links_resolve_whatever_the_load_order(graph: Graph) -> None:
 def test_a_bad_file_is_reported_and_the_rest_loads(graph: Graph) -> None:
     report = load_documents(graph, [MIXED, MIXED / "missing.md"])
     assert report.loaded == [str(MIXED / "field_notes.md")]
-    reasons = dict(report.errors)
+    reasons = dict(report.failed)
     assert set(reasons) == {str(MIXED / "truncated.pdf"), str(MIXED / "missing.md")}
     assert "PDF" in reasons[str(MIXED / "truncated.pdf")]
     assert "no such file" in reasons[str(MIXED / "missing.md")]
@@ -404,7 +404,7 @@ def test_cli_loads_and_summarises(graph: Graph, server_env: dict[str, str]) -> N
     result = runner.invoke(docs, [str(LINKED), "--json", "--chunk-size", "300"], env=server_env)
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
-    assert payload["documents"] == 2 and payload["errors"] == []
+    assert payload["documents"] == 2 and payload["failed"] == []
     assert payload["edges"]["LINKS_TO"] == 1
     # a section's title is its own heading; the document's title is document_title (#24)
     assert one(graph, "MATCH (s:Section) WHERE s.title <> s.text RETURN count(s)") == 0
@@ -438,6 +438,6 @@ def test_cli_fails_clearly_when_nothing_loads(
     assert "truncated.pdf" in result.output and "Traceback" not in result.output
     empty = CliRunner().invoke(docs, [str(tmp_path), "--json"], env=server_env)
     assert empty.exit_code == 1
-    assert json.loads(empty.stdout)["files"] == 0
+    assert json.loads(empty.stdout)["inputs"] == 0
     assert json.loads(empty.stdout)["status"] == "failed"
     assert one(graph, "MATCH (n) RETURN count(n)") == 0

@@ -52,12 +52,12 @@ def test_real_pages_load_and_bad_ones_are_reported_each(graph: Graph, tmp_path: 
     menu, deep = _menu_page(tmp_path), _deep_page(tmp_path)
     missing = tmp_path / "no-such-folder"
     report = load_documents(graph, [VECTOR_2022, deep, menu, missing])
-    assert report.files == 4
+    assert report.inputs == 4
     assert sorted(Path(p).name for p in report.loaded) == [
         "deep.html",
         "wikipedia-time-loop-films.html",
     ]
-    assert [(Path(f).name, r) for f, r in report.errors] == [
+    assert [(Path(f).name, r) for f, r in report.failed] == [
         ("no-such-folder", "no such file or folder")
     ]
     assert [Path(f).name for f, _ in report.warnings] == ["menu.html"]
@@ -77,8 +77,8 @@ def test_an_exception_in_one_document_is_its_error_and_leaves_no_source(graph: G
     documents = [parse_file(VECTOR_2022), parse_file(HERMITIAN)]
     report = load_parsed(graph, documents, options=LoadOptions(chunk_chars=10))
     assert report.loaded == []
-    assert len(report.errors) == 2
-    assert all("chunk size must be at least 50" in reason for _, reason in report.errors)
+    assert len(report.failed) == 2
+    assert all("chunk size must be at least 50" in reason for _, reason in report.failed)
     assert one(graph, "MATCH (n) RETURN count(n)") == 0  # no orphan :Source either
 
 
@@ -118,8 +118,8 @@ def test_cli_partly_loaded_with_reasons_and_json(
     assert as_json.exit_code == 1
     payload = json.loads(as_json.stdout)
     assert payload["status"] == "failed" and payload["documents"] == 0
-    assert [w["file"] for w in payload["warnings"]] == [str(menu)]
-    assert [e["reason"] for e in payload["errors"]] == ["no such file or folder"]
+    assert [w["input"] for w in payload["warnings"]] == [str(menu)]
+    assert [e["reason"] for e in payload["failed"]] == ["no such file or folder"]
 
 
 @server

@@ -65,7 +65,7 @@ def test_in_page_actions_fold_into_the_next_transition(graph: Graph) -> None:
         "jumps": 2,
     }
     assert stats["merged_visits"] == 1 and stats["screens_created"] == 2
-    assert stats["actions"] == 4 and stats["errors"] == []
+    assert stats["actions"] == 4 and stats["errors"] == 0 and stats["error_details"] == []
 
 
 def test_a_revisited_page_merges_across_loads(graph: Graph) -> None:
@@ -90,7 +90,7 @@ def test_loading_twice_changes_nothing(graph: Graph) -> None:
     before = everything(graph)
     again = load_episode_items(graph, world())
     assert everything(graph) == before
-    assert (again.created_nodes, again.created_relationships) == (0, 0)
+    assert (again.nodes_created, again.relationships_created) == (0, 0)
     assert (again.episodes, again.screens_created, again.transitions_created) == (4, 0, 0)
     assert len(again.screens) == 7 and len(again.transitions) == 9
 

@@ -36,8 +36,8 @@ def test_load_episodes_json_and_reload(
         "screens": 7,
         "transitions": 9,
     }
-    assert report["datasets"] == {"jsonl": 4} and report["errors"] == []
-    assert report["files"] == [str(path)]
+    assert report["datasets"] == {"jsonl": 4} and report["errors"] == 0
+    assert report["loaded"] == [str(path)] and report["failed"] == []
     code, output = _kg(server_env, "load", "episodes", str(path), "--format", "jsonl")
     assert code == 0 and "Episodes loaded" in output
     assert "0 nodes and 0 relationships created" in output
@@ -57,12 +57,11 @@ def test_load_episodes_reports_bad_files(
     assert code == 0  # partly loaded: the good file went in
     report = json.loads(output)
     assert report["episodes"] == 1
-    assert [(e["file"], e["record"], e["reason"]) for e in report["errors"]][1] == (
+    assert [(e["input"], e["reason"]) for e in report["failed"]][1] == (
         str(missing),
-        None,
         "no such file or folder",
     )
-    assert report["errors"][0]["file"] == str(broken)
+    assert report["failed"][0]["input"] == str(broken) and report["errors"] == 0
     assert (report["status"], report["outcome"]) == ("partial", "Partly loaded: 1 of 3 files.")
     code, output = _kg(server_env, "load", "episodes", str(good), str(broken))
     assert code == 0 and "Partly loaded: 1 of 2 files." in output
@@ -83,7 +82,8 @@ def test_load_mind2web_live_and_guide_from_a_rico_dump(
     assert code == 0, output
     report = json.loads(output)
     assert (report["episodes"], report["datasets"]) == (10, {"mind2web_live": 10})
-    assert report["status"] == "partial" and len(report["errors"]) == 1  # task 86: start page only
+    assert report["status"] == "partial" and report["errors"] == 1  # task 86: start page only
+    assert len(report["error_details"]) == 1 and report["failed"] == []
     tasks = graph.read_text(
         "MATCH (e:Episode {dataset: 'mind2web_live', app: 'gamestop'}) RETURN e.task AS t"
     )

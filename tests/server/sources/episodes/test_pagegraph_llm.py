@@ -36,7 +36,7 @@ def test_llm_decides_jumps_and_summaries_once(
     # reached (inbox, compose, inbox again): three summaries.
     assert sorted(tools) == ["JumpVerdict"] * 4 + ["ScreenSummary"] * 3
     assert calls == len(seen)  # the reload asked nothing: placements kept, answers cached
-    assert (report.jumps, len(report.screens), again.created_nodes) == (2, 2, 0)
+    assert (report.jumps, len(report.screens), again.nodes_created) == (2, 2, 0)
     steps = graph.read_text(
         "MATCH (s:Step) RETURN s.index AS index, s.jump_reason AS why ORDER BY index"
     )

@@ -164,7 +164,7 @@ def test_mind2web_slice(graph: Graph) -> None:
     sites = {e.app or "" for e in episodes if not isinstance(e, Exception)}
     report = load_episode_items(graph, episodes)
     stats = report.as_dict()
-    assert stats["episodes"] == 60 and stats["images"] == 0 and stats["errors"] == []
+    assert stats["episodes"] == 60 and stats["images"] == 0 and stats["errors"] == 0
     assert stats["screens"] < stats["steps"] and stats["transitions"] <= stats["actions"]
     starts = graph.read_text(
         "MATCH (s:Screen {key: 'start'}) RETURN s.app AS app, s.platform AS platform"
@@ -200,5 +200,5 @@ def test_cli_loads_every_real_input_and_reload_changes_nothing(
     again = CliRunner().invoke(cli, args, env=server_env)
     assert again.exit_code == 0
     reloaded = json.loads(again.output)
-    assert (reloaded["created_nodes"], reloaded["created_relationships"]) == (0, 0)
+    assert (reloaded["nodes_created"], reloaded["relationships_created"]) == (0, 0)
     assert reloaded["screens"] == loaded["screens"]

@@ -86,7 +86,7 @@ def test_invalid_specs_say_what_is_wrong(tmp_path: Path, text: str, reason: str)
 
 def test_default_apps_load_as_app_nodes_with_root_classes(graph: Graph) -> None:
     report = load_apps(graph)
-    assert not report.errors and len(report.files) == 8
+    assert not report.failed and len(report.loaded) == 8
     app = rows(graph, "MATCH (a:App {id: 'app:moviedb'}) RETURN a")[0]["a"]
     assert (app["name"], app["domain"]) == ("moviedb", "movies_tv")
     actions = json.loads(app["actions_json"])

@@ -40,7 +40,7 @@ def _loaded(graph: Graph, *paths: Path, lang: str = "en") -> Shot:
     """The graph after loading ``paths`` into an empty database, without provenance."""
     graph.run_autocommit("MATCH (n) DETACH DELETE n")
     report = load_files(graph, list(paths), LoadOptions(lang=lang))
-    assert report.error_count == 0 and not report.failed_files, report.as_dict()
+    assert report.error_count == 0 and not report.failed, report.as_dict()
     return without_sources(snapshot(graph))
 
 
@@ -228,7 +228,7 @@ def test_triple_json_lines_give_the_graph_of_the_same_ntriples(
 
 def test_bad_kgtk_edges_are_reported_by_line_and_the_rest_loads(graph: Graph) -> None:
     report = load_files(graph, [FORMATS / "bad_edges.tsv"])
-    assert report.files == [str(FORMATS / "bad_edges.tsv")]
+    assert report.loaded == [str(FORMATS / "bad_edges.tsv")]
     reasons = {error.line: error.reason for error in report.errors}
     assert sorted(reasons) == [4, 5, 6, 8, 9, 20]
     assert "is not a KGTK date" in reasons[4] and "'many' is not a KGTK value" in reasons[5]
@@ -271,7 +271,7 @@ def test_bad_kgtk_edges_are_reported_by_line_and_the_rest_loads(graph: Graph) ->
 def test_bad_triple_json_lines_are_reported_by_line_and_the_rest_loads(graph: Graph) -> None:
     path = FORMATS / "bad_triples.jsonl"
     report = load_files(graph, [path])
-    assert report.files == [str(path)]
+    assert report.loaded == [str(path)]
     reasons = {error.line: error.reason for error in report.errors}
     assert sorted(reasons) == [3, 5, 6, 7, 8, 9, 14, 16]
     assert reasons[3] == "no 'o' or 'object' key (a triple needs s, p and o)"
@@ -307,7 +307,7 @@ def test_folders_pick_the_new_suffixes_and_unknown_files_name_the_formats(
     (folder / "notes.txt").write_text("not an input\n")
     result = CliRunner().invoke(_kg(), ["wikidata", str(folder), "--json"], env=server_env)
     assert result.exit_code == 0, result.output
-    loaded = sorted(Path(f).name for f in json.loads(result.output)["files"]["files"])
+    loaded = sorted(Path(f).name for f in json.loads(result.output)["files"]["loaded"])
     assert loaded == ["dates.tsv.bz2", "films.ndjson.gz", "song.tsv"]
     odd = tmp_path / "edges.dat"
     shutil.copy(KGTK_DATES, odd)
@@ -326,7 +326,7 @@ def test_a_tsv_without_kgtk_columns_fails_with_its_reason(graph: Graph, tmp_path
     path = tmp_path / "table.tsv"
     path.write_text("name\tcity\nAda\tLondon\n")
     report = load_files(graph, [path])
-    assert report.files == [] and report.failed_files == [
+    assert report.loaded == [] and report.failed == [
         (str(path), "nothing loaded: all 1 record(s) were bad")
     ]
     assert report.errors[0].line == 1

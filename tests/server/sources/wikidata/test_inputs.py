@@ -85,7 +85,7 @@ def test_hostile_predicates_are_reported_and_cannot_touch_reserved_keys(
     assert [(e.line, "is not a property id" in e.reason) for e in report.errors] == [
         (line, True) for line in range(2, 8)
     ]
-    assert report.files == [str(path)] and report.failed_files == []
+    assert report.loaded == [str(path)] and report.failed == []
     node = rows(graph, "MATCH (n:Item {id: 'Q900501'}) RETURN n")[0]["n"]
     assert node["label"] == "kept" and node["source"] == report.sources[0]
     assert node["qid"] == "Q900501" and node["P1476"] == "A title"
@@ -175,7 +175,7 @@ def test_folders_are_walked_for_known_suffixes(
     result = CliRunner().invoke(_kg(), ["wikidata", str(folder), "--json"], env=server_env)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert sorted(Path(f).name for f in data["files"]["files"]) == [
+    assert sorted(Path(f).name for f in data["files"]["loaded"]) == [
         "city.json",
         "dump.ttl.gz",
         "films.nt",
@@ -205,8 +205,8 @@ def test_missing_empty_binary_and_all_bad_inputs_exit_1_with_one_line_each(
     result = runner.invoke(_kg(), ["wikidata", *paths, "--json"], env=server_env)
     assert result.exit_code == 1, result.output
     data = json.loads(result.output)
-    assert data["status"] == "failed" and data["files"]["files"] == []
-    reasons = {Path(f["file"]).name: f["reason"] for f in data["files"]["failed_files"]}
+    assert data["status"] == "failed" and data["files"]["loaded"] == []
+    reasons = {Path(f["input"]).name: f["reason"] for f in data["files"]["failed"]}
     assert reasons == {
         "nowhere.nt": f"no such file or folder: {missing}",
         "empty.nt": "nothing loaded: no Wikidata entity in the file",
@@ -266,7 +266,7 @@ def test_ids_too_long_for_an_index_cost_their_record_not_the_file(
     js = tmp_path / "long.jsonl"
     js.write_text(json.dumps(entity) + "\n")
     report = load_files(graph, [nt, js])
-    assert report.failed_files == [] and report.files == [str(nt), str(js)]
+    assert report.failed == [] and report.loaded == [str(nt), str(js)]
     assert [(Path(e.file).name, e.line) for e in report.errors] == [("long.jsonl", 1)]
     assert "is not <entity id>$<id>" in report.errors[0].reason
     assert report.ignored_triples == 1
@@ -291,7 +291,7 @@ def test_a_few_binary_lines_in_a_real_dump_are_bad_lines_and_the_rest_loads(
     ]
     mixed.write_bytes(b"".join([*lines[:100], bad[0], *lines[100:200], bad[1], *lines[200:]]))
     report = load_files(graph, [mixed])
-    assert report.files == [str(mixed)] and report.failed_files == []
+    assert report.loaded == [str(mixed)] and report.failed == []
     assert sorted(error.line for error in report.errors) == [101, 202]
     assert without_sources(snapshot(graph)) == without_sources(expected)
 
@@ -313,6 +313,6 @@ def test_a_file_that_loads_nothing_leaves_no_source(graph: Graph, tmp_path: Path
     cut = tmp_path / "cut.json"
     cut.write_bytes(text[: len(text) // 2])
     report = load_files(graph, [shared(KARLSRUHE), cut])
-    assert [Path(name).name for name, _ in report.failed_files] == ["cut.json"]
+    assert [Path(name).name for name, _ in report.failed] == ["cut.json"]
     uris = [row["uri"] for row in rows(graph, "MATCH (s:Source) RETURN s.uri AS uri")]
     assert uris == [str(shared(KARLSRUHE).resolve())]

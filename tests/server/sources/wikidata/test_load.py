@@ -40,7 +40,7 @@ def clear(graph: Graph) -> None:
 
 def test_ntriples_fixture_loads_items_edges_and_typed_literals(graph: Graph) -> None:
     report = load_files(graph, [FILMS], LoadOptions(batch_size=7))
-    assert report.error_count == 0 and report.files == [str(FILMS)]
+    assert report.error_count == 0 and report.loaded == [str(FILMS)]
     film = rows(graph, "MATCH (f:Entity:Item {id: 'Q900001'}) RETURN f")[0]["f"]
     assert film["label"] == "Harbour Lights" and film["qid"] == "Q900001"
     assert film["aliases"] == ["Harbor Lights"] and film["aliases_text"] == "Harbor Lights"
@@ -203,7 +203,7 @@ def test_bad_corpus_loads_the_good_lines_and_reports_the_rest(graph: Graph, tmp_
     inputs = [*sorted(p for p in BAD.iterdir() if p.suffix != ".yaml"), tmp_path / "absent.nt"]
     report = load_files(graph, inputs)
     absent = tmp_path / "absent.nt"
-    assert report.failed_files == [(str(absent), f"no such file or folder: {absent}")]
+    assert report.failed == [(str(absent), f"no such file or folder: {absent}")]
     where = {(Path(e.file).name, e.line) for e in report.errors}
     assert {("bad_iri.nt", 2), ("bad_block.ttl", 9), ("bad_lines.jsonl", 3)} <= where
     cut = [e for e in report.errors if e.file.endswith("truncated.nt.gz")]

@@ -66,7 +66,7 @@ def test_a_real_dump_cut_inside_its_gzip_loads_what_was_read(graph: Graph, tmp_p
     cut = tmp_path / "Q42.ttl.gz"
     cut.write_bytes(packed[: len(packed) * 3 // 5])
     report = load_files(graph, [cut])
-    assert report.files == [str(cut)]
+    assert report.loaded == [str(cut)]
     stopped = [e for e in report.errors if "stopped reading" in e.reason]
     assert len(stopped) == 1 and stopped[0].reason.endswith("compressed file is truncated")
     # The dump states Q42's truthy claims (from line 1027) before its labels (line 3808),

@@ -120,7 +120,7 @@ def test_a_folder_of_every_negative_case_loads_every_good_block(
         expected |= {first, second}
     report = load_files(graph, [tmp_path], LoadOptions())
     loaded = rows(graph, "MATCH (n:Item) WHERE n.label STARTS WITH 'good' RETURN n.id AS id")
-    assert report.failed_files == [] and len(report.files) == len(suite)
+    assert report.failed == [] and len(report.loaded) == len(suite)
     assert {row["id"] for row in loaded} == expected
     assert len({issue.file for issue in report.errors}) == len(suite)
 

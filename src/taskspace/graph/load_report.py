@@ -1,0 +1,64 @@
+"""What every ``kg load`` reports, spelled one way whatever the source.
+
+Each loader (documents, web, Wikidata files, SPARQL, bulk and app spaces, GUI episodes)
+keeps its own counts in a subclass of :class:`LoadReport`; the fields a user compares
+across sources (which inputs loaded, which gave nothing and why, records skipped, what the
+writes created, how long it took) live here, so ``--json`` names them the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from taskspace.graph.writer import WriteSummary
+
+
+class Failure(NamedTuple):
+    """An input (a file, a folder, a page URL) from which nothing reached the graph."""
+
+    input: str
+    reason: str
+
+
+@dataclass
+class LoadReport:
+    """The counts every load has; a source's report adds its own after them."""
+
+    loaded: list[str] = field(default_factory=list)
+    """Inputs from which something reached the graph, in the order they were read."""
+    failed: list[Failure] = field(default_factory=list)
+    """Inputs that gave nothing, each with the reason, for a one-line report."""
+    error_count: int = 0
+    """Records reported and skipped inside inputs that otherwise loaded."""
+    nodes_created: int = 0
+    relationships_created: int = 0
+    seconds: float = 0.0
+
+    @property
+    def inputs(self) -> int:
+        """Every input given or found: loaded, or not with a reason."""
+        return len(self.loaded) + len(self.failed)
+
+    def fail(self, item: str, reason: str) -> None:
+        self.failed.append(Failure(item, reason))
+
+    def add_write(self, summary: WriteSummary) -> None:
+        """Count what one write created (its :class:`WriteSummary`)."""
+        self.nodes_created += summary.nodes_created
+        self.relationships_created += summary.relationships_created
+
+    def failure_entry(self, failure: Failure) -> dict[str, Any]:
+        """One failed input in ``--json``; a source may add what it knows (a page's depth)."""
+        return {"input": failure.input, "reason": failure.reason}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "inputs": self.inputs,
+            "loaded": list(self.loaded),
+            "failed": [self.failure_entry(failure) for failure in self.failed],
+            "errors": self.error_count,
+            "nodes_created": self.nodes_created,
+            "relationships_created": self.relationships_created,
+            "seconds": round(self.seconds, 2),
+        }

@@ -1,0 +1,112 @@
+"""One load report and one progress bar for every loader (#25), without a server.
+
+Every source's report is the one :class:`LoadReport` with its own counts after the shared
+ones, so ``--json`` spells the shared fields the same way for every ``kg load``; the CLI's
+one bar draws on a terminal only.
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.progress import ProgressColumn
+
+from taskspace.cli.outcome import LoadOutcome
+from taskspace.cli.progress import BarProgress, progress_bar
+from taskspace.core.progress import QUIET
+from taskspace.graph.load_report import Failure, LoadReport
+from taskspace.graph.writer import WriteSummary
+from taskspace.sources.documents.loader import LoadReport as DocumentLoadReport
+from taskspace.sources.episodes.loader import EpisodeLoadReport
+from taskspace.sources.web.crawl import FailedPage
+from taskspace.sources.web.loader import LoadedPage, WebLoadReport
+from taskspace.sources.wikidata.apps import AppsReport
+from taskspace.sources.wikidata.loader import LoadReport as WikidataLoadReport
+from taskspace.sources.wikidata.terms import ParseIssue
+
+SHARED = {
+    "inputs",
+    "loaded",
+    "failed",
+    "errors",
+    "nodes_created",
+    "relationships_created",
+    "seconds",
+}
+
+
+def _every_report() -> list[LoadReport]:
+    documents = DocumentLoadReport(loaded=["a.md"])
+    documents.fail("b.pdf", "truncated")
+    documents.warnings.append(Failure("menu.html", "almost no text left after cleaning"))
+    wikidata = WikidataLoadReport(loaded=["films.nt"])
+    wikidata.issue(ParseIssue("films.nt", 3, "not a triple"))
+    web = WebLoadReport(start_url="http://x/", site_id="site:x", source_id="src")
+    web.add_page(LoadedPage("http://x/", "Home", 0, 12))
+    web.add_failure(FailedPage("http://x/gone", 1, "HTTP 404"))
+    episodes = EpisodeLoadReport(loaded=["good.jsonl"])
+    episodes.errors += [("good.jsonl", "7", "no steps"), ("cut.json", None, "not JSON")]
+    episodes.settle()
+    return [documents, wikidata, web, episodes, AppsReport(loaded=["apps.yaml"])]
+
+
+def test_every_loader_reports_the_shared_counts_under_one_spelling() -> None:
+    for report in _every_report():
+        report.add_write(WriteSummary(nodes_created=3, relationships_created=2))
+        data = report.as_dict()
+        assert set(data) >= SHARED, type(report).__name__
+        assert (data["nodes_created"], data["relationships_created"]) == (3, 2)
+        assert isinstance(data["errors"], int) and isinstance(data["loaded"], list)
+        assert all(set(entry) >= {"input", "reason"} for entry in data["failed"])
+        for old in ("files", "failed_files", "created_nodes", "created_relationships"):
+            assert old not in data, (type(report).__name__, old)
+
+
+def test_the_outcome_reads_the_shared_counts_of_any_report() -> None:
+    documents, wikidata, web, episodes, apps = _every_report()
+    assert LoadOutcome.of(documents).message == "Partly loaded: 1 of 3 files."
+    assert LoadOutcome.of(wikidata).message == (
+        "Partly loaded: 1 of 1 files, 1 record(s) skipped (see above)."
+    )
+    assert LoadOutcome.of(web, "pages").message == "Partly loaded: 1 of 2 pages."
+    assert web.as_dict()["failed"] == [{"input": "http://x/gone", "reason": "HTTP 404", "depth": 1}]
+    # a file that could not be read at all is a failed input; a bad record is skipped
+    assert episodes.failed == [Failure("cut.json", "not JSON")] and episodes.error_count == 1
+    assert LoadOutcome.of(apps).message == "Loaded: all 1 files."
+
+
+def test_no_bar_is_drawn_outside_a_terminal_or_for_json() -> None:
+    piped = Console(file=io.StringIO(), force_terminal=False)
+    with progress_bar(True, piped) as progress:
+        assert progress is QUIET
+    terminal = Console(file=io.StringIO(), force_terminal=True)
+    with progress_bar(False, terminal) as progress:
+        assert progress is QUIET
+    assert terminal.file.getvalue() == ""  # type: ignore[attr-defined]
+
+
+def test_the_one_bar_counts_items_and_bytes_and_ends_open_runs() -> None:
+    out = io.StringIO()
+    terminal = Console(file=out, force_terminal=True, width=160)
+    with progress_bar(True, terminal) as progress:
+        assert isinstance(progress, BarProgress)
+        progress.start("documents", 5)
+        progress.advance(3)
+        progress.describe("spec.md: part 2 of 4")
+        items = progress.bar.tasks[0]
+        progress.start("films.nt", 2048, unit="bytes")
+        progress.advance(1024)
+        progress.start("importing (the server stops meanwhile)", None)
+        progress.start("applying the schema", None)
+        stage = progress.bar.tasks[2]
+        progress.describe("x" * 200)
+        assert (items.completed, items.total, items.description) == (3, 5, "spec.md: part 2 of 4")
+        assert progress.bar.tasks[1].fields["unit"] == "bytes"
+        assert stage.finished  # a run of unknown length ends when the next one starts
+        assert len(progress.bar.tasks[3].description) == 90
+        count = progress.bar.columns[3]
+        assert isinstance(count, ProgressColumn)
+        assert str(count.render(items)) == "3/5"
+        assert str(count.render(progress.bar.tasks[1])) == "1.0/2.0 kB"
+    assert "spec.md: part 2 of 4" in out.getvalue()  # drawn on the terminal, then taken away
