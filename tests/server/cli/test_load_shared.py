@@ -4,7 +4,6 @@ counts, and the same :class:`Progress` told about each run (#25)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,8 +14,9 @@ from taskspace.graph.connection import Graph
 from taskspace.sources.documents.loader import load_documents
 from taskspace.sources.episodes.loader import load_episodes
 from taskspace.sources.wikidata.loader import load_files
+from tests.support.locations import TESTS
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = TESTS / "fixtures"
 SPEC = FIXTURES / "documents" / "spec.md"
 FILMS = FIXTURES / "wikidata" / "mini_films.nt"
 EPISODES = FIXTURES / "episodes" / "jsonl" / "episodes.jsonl"
