@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.cli.sample import sample
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.registry import FAMILIES, KINDS, family
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import DEFAULT_COUNT, SampleOptions, SampleReport, TaskFamily
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "taskspace"

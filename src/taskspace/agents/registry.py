@@ -11,8 +11,8 @@ from importlib import import_module
 
 from inspect_ai.solver import Solver
 
+from taskspace.agents.errors import UnknownAgentKindError
 from taskspace.agents.spec import AgentSpec
-from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph
 
 Builder = Callable[[AgentSpec, Graph], Solver]
@@ -35,10 +35,6 @@ BUILDERS: dict[str, str] = {
     "jarvis": "taskspace.agents.gui.jarvis:build",
 }
 """kind -> "module:function" of its builder."""
-
-
-class UnknownAgentKindError(UserError):
-    """An agent file whose kind has no builder (yet)."""
 
 
 def builder_for(kind: str) -> Builder:

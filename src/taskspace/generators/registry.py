@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import get_args
 
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.gui.family import GuiFamily
 from taskspace.generators.multihop.family import MultihopFamily
 from taskspace.generators.paths.family import PathFamily
 from taskspace.generators.templates.family import TemplateFamily
 from taskspace.graph.connection import Graph
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import TaskFamily
 from taskspace.tasks.model import Task
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from taskspace.core.errors import UserError
+from taskspace.retrieval.errors import UnknownRetrieverError
 
 RETRIEVERS: dict[str, str] = {
     "vector": "chunks nearest the question (vector index chunk_embedding)",
@@ -15,14 +16,6 @@ RETRIEVER_NAMES = tuple(RETRIEVERS)
 DEFAULT_RETRIEVER = "hybrid"
 
 NO_CHUNKS = "no chunks with embeddings: load documents first (kg load docs …)"
-
-
-class UnknownRetrieverError(UserError):
-    """A retriever name that is not one of RETRIEVER_NAMES."""
-
-
-class NoChunksError(UserError):
-    """The graph has no embedded chunk to retrieve from."""
 
 
 def check_request(question: str, retriever: str, k: int) -> None:

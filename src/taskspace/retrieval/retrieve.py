@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from taskspace.graph.connection import Graph
 from taskspace.models.embeddings.model import embed
+from taskspace.retrieval.errors import NoChunksError, UnknownRetrieverError
 from taskspace.retrieval.graphrag import GRAPHRAG_RETRIEVERS, graphrag_items
 from taskspace.retrieval.model import Retrieval, RetrievedItem
 from taskspace.retrieval.names import (
@@ -18,8 +19,6 @@ from taskspace.retrieval.names import (
     NO_CHUNKS,
     RETRIEVER_NAMES,
     RETRIEVERS,
-    NoChunksError,
-    UnknownRetrieverError,
     check_request,
 )
 from taskspace.retrieval.walk import graph_walk_items

@@ -23,7 +23,8 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteSummary
-from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.errors import EpisodeError
+from taskspace.sources.episodes.model import Episode
 from taskspace.sources.episodes.pagegraph.builder import Embedder, EpisodeGraph, PageGraphBuilder
 from taskspace.sources.episodes.pagegraph.jump import JumpDetector, OfflineJumpDetector
 from taskspace.sources.episodes.pagegraph.known import GraphScreens

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -27,12 +26,12 @@ from taskspace.graph.schema import apply_schema
 from taskspace.server.importer import ImportInput, import_and_swap
 from taskspace.server.permissions import private_dir
 from taskspace.sources.wikidata.bulk_rows import CsvGraph, ImportFiles, SourceRow, now
-from taskspace.sources.wikidata.inputs import NotTextError, expand_paths, sniffed
+from taskspace.sources.wikidata.errors import BulkRefused, NotTextError, WikidataLoadError
+from taskspace.sources.wikidata.inputs import expand_paths, sniffed
 from taskspace.sources.wikidata.loader import (
     SOURCE_KIND,
     LoadOptions,
     LoadReport,
-    WikidataLoadError,
     detect_format,
     file_outcome,
     file_records,
@@ -54,10 +53,6 @@ N-Triples (bench.wikidata_bench --bulk)."""
 OnFileProgress = Callable[[str, int, int, int], None]
 """(file, bytes read, file bytes, lines read)."""
 OnStage = Callable[[str], None]
-
-
-class BulkRefused(UserError):
-    """The bulk path cannot run here; the message says why and what to do instead."""
 
 
 @dataclass
