@@ -19,6 +19,8 @@ from taskspace.evaluation.scorers.safety import safety_scorer
 from taskspace.evaluation.scorers.task import judge_scorer
 from taskspace.evaluation.scorers.web import task_or_web_scorer, web_judge_scorer
 
+__all__ = ["SCORER_NAMES", "scorer_named"]
+
 SCORER_NAMES = ("task", "judge", "includes", "match", "web-judge")
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from taskspace.sources.episodes import uitree
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats import (
     aitw,
     droidbot,
@@ -28,7 +29,7 @@ from taskspace.sources.episodes.formats import (
     seeact,
     uiautomator,
 )
-from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.model import Episode
 from taskspace.sources.episodes.sources import load_yaml, parse_json, read_lines, read_text
 
 Reader = Callable[[Path], Iterator[Episode | EpisodeError]]
