@@ -2,3 +2,5 @@
 with task generators and agent retrieval that query it live."""
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__"]

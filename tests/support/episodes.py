@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.errors import EpisodeError
+from taskspace.sources.episodes.model import Episode
 from tests.support import SHARED_DATA
 from tests.support.locations import TESTS
 

@@ -127,3 +127,44 @@ def test_no_module_imports_another_modules_private_names() -> None:
         and node.module != _module(path)
     )
     assert private == []
+
+
+def _declared_public(init: Path) -> tuple[list[str] | None, set[str]]:
+    """An ``__init__``'s ``__all__`` (None when it has none) and the names it binds."""
+    tree = ast.parse(init.read_text(encoding="utf-8"))
+    declared: list[str] | None = None
+    bound: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if "__all__" in targets:
+                declared = list(ast.literal_eval(node.value))
+            bound.update(targets)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            bound.add(node.target.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef):
+            bound.add(node.name)
+    return declared, bound
+
+
+def test_every_package_says_its_public_names() -> None:
+    """Each ``__init__`` declares ``__all__``; every name in it is bound there or is one of
+    the package's modules (a package whose ``__init__`` is only a docstring lists those)."""
+    problems = []
+    for init in sorted(SRC.rglob("__init__.py")):
+        package = _module(init)
+        declared, bound = _declared_public(init)
+        if declared is None:
+            problems.append(f"{package}: no __all__")
+            continue
+        modules = {p.stem for p in init.parent.glob("*.py")} | {
+            p.parent.name for p in init.parent.glob("*/__init__.py")
+        }
+        problems += [
+            f"{package}.{name}: not defined" for name in declared if name not in bound | modules
+        ]
+        if len(set(declared)) != len(declared):
+            problems.append(f"{package}: __all__ names a name twice")
+    assert problems == []

@@ -3,3 +3,18 @@
 Each agent is declared in ``agents/<name>.yaml`` (an :class:`~taskspace.agents.spec.AgentSpec`)
 and built by the builder its ``kind`` names in :mod:`taskspace.agents.registry`.
 """
+
+__all__ = [
+    "context",
+    "doc",
+    "errors",
+    "gui",
+    "paths",
+    "registry",
+    "roles",
+    "solving",
+    "spec",
+    "steps",
+    "toolsets",
+    "web",
+]

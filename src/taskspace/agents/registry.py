@@ -10,16 +10,12 @@ from collections.abc import Callable
 
 from inspect_ai.solver import Solver
 
+from taskspace.agents.errors import UnknownAgentKindError
 from taskspace.agents.spec import AgentSpec
-from taskspace.core.errors import UserError
 from taskspace.core.registry import Entry, Registry
 from taskspace.graph.connection import Graph
 
 Builder = Callable[[AgentSpec, Graph], Solver]
-
-
-class UnknownAgentKindError(UserError):
-    """An agent file whose kind has no builder (yet)."""
 
 
 BUILDERS: Registry[Builder] = Registry(

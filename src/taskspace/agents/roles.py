@@ -16,7 +16,7 @@ from inspect_ai.tool import ToolFunction, ToolInfo, ToolParams
 from inspect_ai.util import json_schema, span
 from pydantic import BaseModel, Field, ValidationError
 
-from taskspace.agents.solving import AgentAnswerError
+from taskspace.agents.errors import AgentAnswerError
 
 Report = TypeVar("Report", bound=BaseModel)
 

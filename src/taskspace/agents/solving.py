@@ -18,14 +18,11 @@ from inspect_ai.tool import ToolDef
 from pydantic import ValidationError
 
 from taskspace.agents.context import record_attempt
-from taskspace.agents.spec import AgentSpec, AgentSpecError, offline_baseline
-from taskspace.core.errors import UserError
-from taskspace.models.llm.client import LLMUnavailableError, llm_available
+from taskspace.agents.errors import AgentAnswerError, AgentSpecError
+from taskspace.agents.spec import AgentSpec, offline_baseline
+from taskspace.models.errors import LLMUnavailableError
+from taskspace.models.llm.client import llm_available
 from taskspace.tasks.attempt import Attempt
-
-
-class AgentAnswerError(UserError):
-    """The model did not give an answer in the shape the agent asked for."""
 
 
 def require_model(spec: AgentSpec) -> None:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from taskspace.core.errors import UserError
+from taskspace.agents.errors import AgentSpecError
 from taskspace.core.resources import resource_dir
 from taskspace.core.specfiles import read_spec
 
@@ -47,10 +47,6 @@ agent to suggest when one of those kinds cannot run without a model."""
 def offline_baseline(kind: str) -> str:
     """The offline agent for the tasks an agent of ``kind`` solves."""
     return next((name for name, kinds in OFFLINE_BASELINES.items() if kind in kinds), "extractive")
-
-
-class AgentSpecError(UserError):
-    """An agent file that cannot be read, or an agent name that has no file."""
 
 
 class AgentSpec(BaseModel):

@@ -8,6 +8,7 @@ from taskspace.cli.output import console, human_bytes, json_option, print_json, 
 from taskspace.core.settings import load_settings
 from taskspace.server import install as installer
 from taskspace.server import process
+from taskspace.server.errors import ServerError
 
 
 @click.group()
@@ -105,7 +106,7 @@ def logs_command(lines: int, which: str) -> None:
     settings = load_settings()
     path = process.log_file(settings, which)
     if not path.is_file():
-        raise process.ServerError(
+        raise ServerError(
             f"There is no {path.name} under {path.parent} yet: the server has not run with "
             "this TASKSPACE_HOME. Start it with `kg db start`."
         )

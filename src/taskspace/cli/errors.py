@@ -1,4 +1,5 @@
-"""The last line of defence: an unexpected exception becomes one line and a log entry.
+"""The command line's own error, and its last line of defence: an unexpected exception
+becomes one line and a log entry.
 
 A data problem that no command foresaw (a null where a string was expected, a file that
 is not what its name says) must not greet the user with a traceback. The traceback still
@@ -16,9 +17,15 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from taskspace.core.errors import UserError
+
 ERROR_LOG_NAME = "kg-errors.log"
 _SECRET_VARIABLES = ("NEO4J_PASSWORD", "ANTHROPIC_API_KEY")
 _MAX_SUMMARY = 300
+
+
+class PortInUseError(UserError):
+    """The HTTP transport's port is taken."""
 
 
 def _home() -> Path:

@@ -13,7 +13,8 @@ T = TypeVar("T")
 
 def with_llm(status: str, work: Callable[..., T], *args: object) -> T:
     """Run ``work(llm, *args)`` with a :class:`StructuredLLM`, showing ``status`` meanwhile."""
-    from taskspace.models.llm.client import LLMUnavailableError, StructuredLLM
+    from taskspace.models.errors import LLMUnavailableError
+    from taskspace.models.llm.client import StructuredLLM
 
     try:
         llm = StructuredLLM(load_settings())

@@ -43,7 +43,7 @@ from taskspace.sources.episodes.loader import (
 @json_option
 def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> None:
     """Load GUI episodes (files or folders) as episodes, steps and a page graph of screens."""
-    from taskspace.models.llm.client import LLMUnavailableError
+    from taskspace.models.errors import LLMUnavailableError
 
     missing = [path for path in paths if not path.exists()]
     if len(missing) == len(paths):

@@ -13,15 +13,11 @@ from taskspace.cli.outcome import LoadOutcome, finish_load
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import load_settings
-from taskspace.sources.wikidata.apps import AppSpecError, AppsReport, find_app, load_apps
+from taskspace.sources.wikidata.apps import AppsReport, find_app, load_apps
 from taskspace.sources.wikidata.bulk import BULK_THRESHOLD_BYTES
+from taskspace.sources.wikidata.errors import AppSpecError, WikidataLoadError
 from taskspace.sources.wikidata.inputs import FORMATS
-from taskspace.sources.wikidata.loader import (
-    LoadOptions,
-    LoadReport,
-    WikidataLoadError,
-    load_files,
-)
+from taskspace.sources.wikidata.loader import LoadOptions, LoadReport, load_files
 from taskspace.sources.wikidata.sparql import Expansion, load_sparql
 
 

@@ -21,7 +21,8 @@ from taskspace.cli.serve import serve
 from taskspace.core.errors import UserError
 
 USER_ERRORS = (UserError,)
-"""Every error a user can act on derives from UserError (taskspace.core.errors)."""
+"""Every error a user can act on derives from UserError (taskspace.core.errors), input that
+cannot be read (a parser's error included) from its InputError: each is its own one line."""
 
 
 # click's own ways of ending a command (usage errors, --help, ctx.exit) pass through.

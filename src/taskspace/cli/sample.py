@@ -11,8 +11,8 @@ from taskspace.cli.context import connected_graph
 from taskspace.cli.llm import with_llm
 from taskspace.cli.output import json_option, print_error, print_json, print_line
 from taskspace.cli.sample_common import run_family, sample_options, save_sampled
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.templates.family import PER_TEMPLATE, THRESHOLD
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import BadLine, read_tasks_file

@@ -11,7 +11,7 @@ import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console, json_option, print_json, print_line, print_table
-from taskspace.tasks.errors import SamplingError
+from taskspace.generators.errors import SamplingError
 from taskspace.tasks.family import DEFAULT_COUNT, SampleOptions, SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import write_jsonl, write_task_nodes

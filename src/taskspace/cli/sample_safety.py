@@ -9,7 +9,7 @@ import click
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console, print_error
 from taskspace.cli.sample_common import sample_options, save_sampled
-from taskspace.tasks.errors import SamplingError
+from taskspace.generators.errors import SamplingError
 from taskspace.tasks.store import read_tasks_file
 
 

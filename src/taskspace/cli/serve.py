@@ -10,14 +10,10 @@ import socket
 import click
 
 from taskspace.cli.context import connected_graph
+from taskspace.cli.errors import PortInUseError
 from taskspace.cli.output import error_console
-from taskspace.core.errors import UserError
 
 DEFAULT_PORT = 8765
-
-
-class PortInUseError(UserError):
-    """The HTTP transport's port is taken."""
 
 
 @click.group("serve")

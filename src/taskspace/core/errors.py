@@ -1,8 +1,15 @@
 """The one error tree: a :class:`UserError` is a problem the user can act on.
 
 The CLI prints a ``UserError`` as one line and exits 1; anything else is a defect and goes
-to the error log. Each package raises its own subclass, so a caller can catch what it
-understands without every package depending on the graph's errors.
+to the error log. An :class:`InputError` is the user error of input that cannot be read
+(a file, a record, a value): every parser's error derives from it, so a caller can catch
+"bad input" whatever the format.
+
+Each package keeps its error classes in its own ``errors.py`` (a source under
+``sources/`` in ``sources/<name>/errors.py``), each deriving from one of these two, so a
+caller can catch what it understands without every package depending on the graph's
+errors. The few that stay outside the tree are internal signals, raised and caught inside
+taskspace to pick a path and never shown to anyone; ``tests/test_errors.py`` lists them.
 """
 
 from __future__ import annotations
@@ -10,3 +17,15 @@ from __future__ import annotations
 
 class UserError(RuntimeError):
     """Bad input, a missing prerequisite, or a refusal: said in one line, never a traceback."""
+
+
+class InputError(UserError):
+    """Input that cannot be read or used: a file, a record or a value; the message names it.
+
+    Parse errors that callers (or pydantic validators) catch as ``ValueError`` also keep
+    ``ValueError`` as a base.
+    """
+
+
+class UnknownNameError(UserError):
+    """A name that no entry of a registry has (``core.registry``)."""

@@ -14,13 +14,9 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Generic, TypeVar
 
-from taskspace.core.errors import UserError
+from taskspace.core.errors import UnknownNameError, UserError
 
 T = TypeVar("T")
-
-
-class UnknownNameError(UserError):
-    """A name that no entry of a registry has."""
 
 
 @dataclass(frozen=True)

@@ -4,3 +4,5 @@
 inspect's ``eval_set`` (resumable, per-sample error isolation), ``results`` writes each run
 as a ``:Run`` with ``ATTEMPTED`` edges, and ``queries`` lists the named result queries.
 """
+
+__all__ = ["dataset", "errors", "kind_metrics", "queries", "results", "run", "scorers", "steps"]

@@ -27,6 +27,7 @@ from taskspace.agents.spec import AgentSpec, offline_baseline
 from taskspace.core.errors import UserError
 from taskspace.environments.browser.session import ORIGIN_MAP_KEY
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
+from taskspace.evaluation.errors import ModelNeededError
 from taskspace.evaluation.kind_metrics import metrics_for
 from taskspace.evaluation.scorers import scorer_named
 from taskspace.evaluation.scorers.task import scoring_epochs
@@ -37,10 +38,6 @@ from taskspace.tasks.model import Task
 
 OFFLINE_MODEL = "mockllm/model"
 """inspect needs a model; agents that need none never call it."""
-
-
-class ModelNeededError(UserError):
-    """An agent that needs a model, with no key and no ``--model``."""
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,24 @@ from collections.abc import Sequence
 from typing import get_args
 
 from taskspace.core.registry import Entry, Registry
+from taskspace.generators.errors import SamplingError
 from taskspace.graph.connection import Graph
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import TaskFamily
 from taskspace.tasks.model import Task
 
-__all__ = ["FAMILIES", "KINDS", "family", "verify_tasks"]
+__all__ = [
+    "FAMILIES",
+    "KINDS",
+    "errors",
+    "family",
+    "gui",
+    "multihop",
+    "paraphrase",
+    "paths",
+    "safety",
+    "templates",
+    "verify_tasks",
+]
 
 KINDS: tuple[str, ...] = get_args(Task.model_fields["kind"].annotation)
 """Every kind a task record may have (``Task.kind``)."""

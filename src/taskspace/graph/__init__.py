@@ -1,1 +1,16 @@
 """One way to the graph: connection, named queries, the batched writer, names, schema."""
+
+__all__ = [
+    "connection",
+    "errors",
+    "ids",
+    "metapaths",
+    "names",
+    "params",
+    "provenance",
+    "queries",
+    "readonly_guard",
+    "schema",
+    "stats",
+    "writer",
+]

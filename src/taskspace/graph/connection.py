@@ -25,28 +25,18 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings
+from taskspace.graph.errors import (
+    GraphError,
+    GraphUnavailableError,
+    QueryRefusedError,
+    QueryTimeoutError,
+    ReadOnlyViolationError,
+)
 from taskspace.graph.queries import QueryLibrary, default_library
-from taskspace.graph.readonly_guard import QueryRefusedError, ReadPolicy, check_plan, plan_facts
+from taskspace.graph.readonly_guard import ReadPolicy, check_plan, plan_facts
 
 Record = dict[str, Any]
-
-
-class GraphError(UserError):
-    """The database cannot do what was asked: unreachable, refused, timed out."""
-
-
-class GraphUnavailableError(GraphError):
-    """No database answers at the configured address."""
-
-
-class ReadOnlyViolationError(GraphError):
-    """A write was attempted through a read-only path."""
-
-
-class QueryTimeoutError(GraphError):
-    """A read-only query ran longer than its server-side transaction timeout."""
 
 
 DEFAULT_READ_TIMEOUT = 60.0

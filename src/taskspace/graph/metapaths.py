@@ -21,6 +21,7 @@ from typing import Any
 from jinja2 import Environment, StrictUndefined, Template, UndefinedError, meta
 
 from taskspace.core.resources import resource_dir
+from taskspace.graph.errors import MissingValue
 from taskspace.graph.queries import QueryLibrary
 
 
@@ -28,10 +29,6 @@ from taskspace.graph.queries import QueryLibrary
 def metapath_library() -> QueryLibrary:
     """The named queries under ``metapaths/`` (``documents/…``, ``paths/…``, ``multihop/…``)."""
     return QueryLibrary([resource_dir("metapaths")])
-
-
-class MissingValue(ValueError):
-    """A value the template needs is null or blank in the row: skip the candidate."""
 
 
 def _present(value: Any, what: str) -> str:

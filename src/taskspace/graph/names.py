@@ -11,13 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from taskspace.core.errors import UserError
+from taskspace.graph.errors import InvalidNameError
 
 NAME_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
-
-
-class InvalidNameError(UserError, ValueError):
-    """A label, relationship type or property key that may not reach Cypher."""
 
 
 def checked_name(name: str, kind: str = "name") -> str:

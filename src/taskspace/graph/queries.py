@@ -16,18 +16,14 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from taskspace.core.errors import UserError
 from taskspace.core.resources import resource_dir
-from taskspace.graph.names import InvalidNameError, label_expression
+from taskspace.graph.errors import InvalidNameError, QueryNotFoundError
+from taskspace.graph.names import label_expression
 
 _SLOT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 _STATEMENT_END = re.compile(r";[ \t]*(?:\r?\n|$)")
 MAX_INT_SLOT = 100
 Slots = Mapping[str, str | int]
-
-
-class QueryNotFoundError(UserError, LookupError):
-    """No ``.cypher`` file carries the requested name."""
 
 
 def _strip_line_comments(text: str) -> str:

@@ -15,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from taskspace.graph.errors import QueryRefusedError
+
 READ_PROCEDURES = frozenset(
     {
         "db.labels",
@@ -44,10 +46,6 @@ REFUSAL = (
     "writes, schema or administration commands, SHOW/TERMINATE, procedures that are not "
     "graph reads, or LOAD CSV from anything but a file:/// URL)."
 )
-
-
-class QueryRefusedError(ValueError):
-    """The statement is not a harmless read; the message says what was refused."""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
+from taskspace.graph.errors import GraphError
 
 
 @dataclass

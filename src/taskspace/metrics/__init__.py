@@ -19,3 +19,5 @@ reference's name.
 
 These modules import nothing of taskspace: scorers, step evaluation and reports call them.
 """
+
+__all__ = ["aitw", "mind2web", "mmina", "naturalgaia", "passk", "pipeline_stages", "rouge", "squad"]

@@ -1,1 +1,3 @@
 """The models taskspace calls: the offline sentence embedder and the optional LLM client."""
+
+__all__ = ["embeddings", "errors", "llm"]

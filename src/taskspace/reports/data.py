@@ -9,9 +9,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph, Record
 from taskspace.metrics.passk import pass_at_k
+from taskspace.reports.errors import UnknownRunError
 from taskspace.reports.gui_steps import read_gui_metrics
 from taskspace.reports.hops import read_hop_report
 from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
@@ -25,10 +25,6 @@ EDGE_NOTE = (
     "An attempt counts once under every relationship type that joins two of its task's "
     "grounding nodes (either direction); '(none)': its grounding nodes are not joined."
 )
-
-
-class UnknownRunError(UserError):
-    """A run id that is not in the graph; the message names the runs that are."""
 
 
 def system_name(agent: str | None, model: str | None) -> str:

@@ -18,7 +18,8 @@ from neo4j_graphrag.retrievers import HybridCypherRetriever, VectorCypherRetriev
 from neo4j_graphrag.retrievers.base import Retriever
 from neo4j_graphrag.types import RetrieverResultItem
 
-from taskspace.graph.connection import Graph, GraphError
+from taskspace.graph.connection import Graph
+from taskspace.graph.errors import GraphError
 from taskspace.retrieval.embedder import MiniLMEmbedder
 from taskspace.retrieval.fulltext import lucene_terms
 from taskspace.retrieval.model import RetrievedItem

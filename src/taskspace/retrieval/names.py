@@ -7,18 +7,11 @@ from typing import TYPE_CHECKING
 
 from taskspace.core.errors import UserError
 from taskspace.core.registry import Entry, Registry
+from taskspace.retrieval.errors import UnknownRetrieverError
 
 if TYPE_CHECKING:  # the driver and pydantic models load only with a retriever
     from taskspace.graph.connection import Graph
     from taskspace.retrieval.model import RetrievedItem
-
-
-class UnknownRetrieverError(UserError):
-    """A retriever name that is not one of RETRIEVER_NAMES."""
-
-
-class NoChunksError(UserError):
-    """The graph has no embedded chunk to retrieve from."""
 
 
 Retriever = Callable[["Graph", str, list[float], int], list["RetrievedItem"]]

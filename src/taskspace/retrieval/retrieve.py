@@ -11,14 +11,13 @@ from collections.abc import Sequence
 
 from taskspace.graph.connection import Graph
 from taskspace.models.embeddings.model import embed
+from taskspace.retrieval.errors import NoChunksError, UnknownRetrieverError
 from taskspace.retrieval.model import Retrieval
 from taskspace.retrieval.names import (
     DEFAULT_RETRIEVER,
     NO_CHUNKS,
     RETRIEVER_NAMES,
     RETRIEVERS,
-    NoChunksError,
-    UnknownRetrieverError,
     check_request,
 )
 

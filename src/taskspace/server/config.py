@@ -11,7 +11,7 @@ from jinja2 import Environment, StrictUndefined
 from taskspace.core.descriptor import config_template
 from taskspace.core.settings import Settings
 from taskspace.server.admin import run_admin
-from taskspace.server.install import InstallError
+from taskspace.server.errors import InstallError
 from taskspace.server.permissions import private_dir, write_private
 
 

@@ -24,15 +24,12 @@ from pathlib import Path
 from taskspace.core.settings import Settings
 from taskspace.server import process
 from taskspace.server.admin import admin_command, server_env
+from taskspace.server.errors import BulkImportError
 from taskspace.server.install import is_installed
 from taskspace.server.permissions import SERVER_UMASK, private_dir, write_private
 
 OFF_HEAP = "25%"
 """Off-heap memory the importer may use: a quarter of the machine's, which is shared."""
-
-
-class BulkImportError(process.ServerError):
-    """The offline import failed; the live database is untouched."""
 
 
 @dataclass(frozen=True)

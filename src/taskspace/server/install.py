@@ -14,12 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from taskspace.core.descriptor import pinned_version, pom_file
-from taskspace.core.errors import UserError
 from taskspace.core.settings import LocalServerPaths
-
-
-class InstallError(UserError):
-    """The server could not be provisioned; the message says why and what to do."""
+from taskspace.server.errors import InstallError
 
 
 @dataclass

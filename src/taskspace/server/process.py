@@ -16,20 +16,16 @@ from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
 from taskspace.core.descriptor import jvm_options
-from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
 from taskspace.server.admin import server_env
 from taskspace.server.config import ensure_initial_password, write_config
-from taskspace.server.install import InstallError, find_tool, is_installed
+from taskspace.server.errors import InstallError, ServerError
+from taskspace.server.install import find_tool, is_installed
 from taskspace.server.permissions import SERVER_UMASK, lock_down, write_private
 
 MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
-
-
-class ServerError(UserError):
-    """The local server could not be started or stopped; the message says why."""
 
 
 @dataclass

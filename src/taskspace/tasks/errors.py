@@ -1,9 +1,17 @@
-"""Errors of making and checking tasks: refusals the user can act on, not database failures."""
+"""Errors of checking and reviewing tasks: input that cannot be read, not database failures."""
 
 from __future__ import annotations
 
-from taskspace.core.errors import UserError
+from taskspace.core.errors import InputError
 
 
-class SamplingError(UserError):
-    """No task could be made, an option is out of range, or a tasks file holds no task."""
+class UnknownCheckError(InputError, ValueError):
+    """A task names a check kind this module does not know.
+
+    A ``ValueError`` too: templates check their ``check`` in a pydantic validator, which
+    reports only ``ValueError`` as a validation error.
+    """
+
+
+class ReviewError(InputError):
+    """A verdicts file that cannot be read or a verdict that is not one."""

@@ -208,7 +208,7 @@ def test_memory_agent_prepends_the_most_similar_earlier_trajectory(
 def test_web_agents_that_need_a_model_refuse_without_a_key(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from taskspace.models.llm.client import LLMUnavailableError
+    from taskspace.models.errors import LLMUnavailableError
 
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     for name in ("som", "reflective", "memory", "guided"):

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.environments.browser import Action, BrowserSession, EnvTask, Observation, env_task
-from taskspace.environments.browser.actions import ActionError
+from taskspace.environments.errors import ActionError
 from taskspace.sources.web.origins import OriginMap
 from taskspace.tasks.attempt import WebAction, WebTrajectory
 from taskspace.tasks.model import SuccessCriterion, Task, WebHop

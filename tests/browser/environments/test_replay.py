@@ -18,12 +18,13 @@ from pathlib import Path
 import pytest
 from click.testing import Result as CliResult
 
-from taskspace.environments.replay import OriginMap, ReplayError, replay_tasks
+from taskspace.environments.replay import OriginMap, replay_tasks
 from taskspace.generators.templates.engine import rederive, run_template_query
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
 from taskspace.sources.web.crawl import CrawlOptions
+from taskspace.sources.web.errors import ReplayError
 from taskspace.sources.web.loader import load_web
 from taskspace.sources.web.origins import same_page
 from taskspace.tasks.family import SampleReport

@@ -26,7 +26,7 @@ from taskspace.agents.spec import load_agent_spec
 from taskspace.core.settings import Settings
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
-from taskspace.models.llm.client import LLMUnavailableError
+from taskspace.models.errors import LLMUnavailableError
 from taskspace.retrieval.retrieve import retrieve
 from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task

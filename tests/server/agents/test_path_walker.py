@@ -34,7 +34,7 @@ from taskspace.agents.spec import (
 )
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
-from taskspace.models.llm.client import LLMUnavailableError
+from taskspace.models.errors import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
 from taskspace.tools.apps.results import Attribute, ItemSummary

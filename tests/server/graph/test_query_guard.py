@@ -19,13 +19,9 @@ from neo4j.exceptions import ClientError
 
 from taskspace.cli.main import cli
 from taskspace.core.settings import Settings
-from taskspace.graph.connection import (
-    Graph,
-    QueryTimeoutError,
-    ReadOnlyViolationError,
-    read_only_query,
-)
-from taskspace.graph.readonly_guard import QueryRefusedError, check_load_csv_urls
+from taskspace.graph.connection import Graph, read_only_query
+from taskspace.graph.errors import QueryRefusedError, QueryTimeoutError, ReadOnlyViolationError
+from taskspace.graph.readonly_guard import check_load_csv_urls
 
 
 def flat(text: str) -> str:

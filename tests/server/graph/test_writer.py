@@ -6,7 +6,7 @@ import neo4j
 import pytest
 
 from taskspace.graph.connection import Graph
-from taskspace.graph.names import InvalidNameError
+from taskspace.graph.errors import InvalidNameError
 from taskspace.graph.provenance import record_source
 from taskspace.graph.writer import BatchedWriter, WriteStep
 

@@ -21,7 +21,8 @@ from neo4j._sync.work.transaction import TransactionBase
 from taskspace.cli.main import cli
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
-from taskspace.retrieval.names import NO_CHUNKS, NoChunksError
+from taskspace.retrieval.errors import NoChunksError
+from taskspace.retrieval.names import NO_CHUNKS
 from taskspace.retrieval.retrieve import RETRIEVER_NAMES, retrieve
 from taskspace.sources.documents.loader import load_documents
 from tests.support.docs import REAL_DOCS, require_real_eips

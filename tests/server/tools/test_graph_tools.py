@@ -12,8 +12,9 @@ from mcp import Client
 from taskspace.agents.toolsets import graph_tools
 from taskspace.graph.connection import Graph
 from taskspace.mcp.server import build_server
+from taskspace.tools.errors import ToolInputError
 from taskspace.tools.graph.describe import input_schema
-from taskspace.tools.graph.toolbox import GraphTools, ToolInputError, ToolLimits
+from taskspace.tools.graph.toolbox import GraphTools, ToolLimits
 from tests.server.mcp.test_server import BAIT, SENTINEL, kg
 from tests.support.docs import require_real_eips
 

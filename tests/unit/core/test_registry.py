@@ -9,15 +9,18 @@ import sys
 import click
 import pytest
 
-from taskspace.agents.registry import BUILDERS, UnknownAgentKindError
+from taskspace.agents.errors import UnknownAgentKindError
+from taskspace.agents.registry import BUILDERS
 from taskspace.cli.load import load
-from taskspace.core.errors import UserError
-from taskspace.core.registry import Entry, Registry, UnknownNameError
+from taskspace.core.errors import UnknownNameError, UserError
+from taskspace.core.registry import Entry, Registry
 from taskspace.evaluation.scorers import SCORERS
 from taskspace.generators import FAMILIES
-from taskspace.retrieval.names import RETRIEVERS, UnknownRetrieverError
-from taskspace.sources.episodes.formats import FORMATS, UnknownFormatError
-from taskspace.tasks.errors import SamplingError
+from taskspace.generators.errors import SamplingError
+from taskspace.retrieval.errors import UnknownRetrieverError
+from taskspace.retrieval.names import RETRIEVERS
+from taskspace.sources.episodes.errors import UnknownFormatError
+from taskspace.sources.episodes.formats import FORMATS
 
 REGISTRIES: list[tuple[Registry[object], type[UserError]]] = [
     (FAMILIES, SamplingError),  # type: ignore[list-item]

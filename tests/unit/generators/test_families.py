@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from taskspace.cli.main import cli
 from taskspace.cli.sample import sample
 from taskspace.generators import FAMILIES, KINDS, family
-from taskspace.tasks.errors import SamplingError
+from taskspace.generators.errors import SamplingError
 from taskspace.tasks.family import DEFAULT_COUNT, SampleOptions, SampleReport, TaskFamily
 from tests.support.locations import REPO
 

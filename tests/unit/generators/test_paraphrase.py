@@ -9,7 +9,8 @@ import pytest
 
 from taskspace.core.settings import Settings
 from taskspace.generators.paraphrase import faithful, paraphrase_tasks
-from taskspace.models.llm.client import LLMUnavailableError, StructuredLLM
+from taskspace.models.errors import LLMUnavailableError
+from taskspace.models.llm.client import StructuredLLM
 from taskspace.tasks.model import GroundRef, Task
 from tests.support.messages_api import messages_api
 

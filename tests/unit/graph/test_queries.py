@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.graph.names import InvalidNameError, checked_name
-from taskspace.graph.queries import QueryLibrary, QueryNotFoundError, fill_slots
+from taskspace.graph.errors import InvalidNameError, QueryNotFoundError
+from taskspace.graph.names import checked_name
+from taskspace.graph.queries import QueryLibrary, fill_slots
 
 
 def test_every_shipped_query_loads() -> None:

@@ -11,8 +11,8 @@ from inspect_ai.agent import AgentState
 from inspect_ai.model import get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from taskspace.agents.errors import AgentAnswerError
 from taskspace.agents.solving import (
-    AgentAnswerError,
     attempt_from,
     finish,
     last_submission,

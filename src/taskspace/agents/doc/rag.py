@@ -11,6 +11,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from pydantic import BaseModel, Field, ValidationError
 
 from taskspace.agents.context import question_of, record_attempt, retrieve_for
+from taskspace.agents.errors import AgentReplyError
 from taskspace.agents.spec import AgentSpec
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.model import Retrieval
@@ -22,10 +23,6 @@ DEFAULT_SYSTEM = (
     '"confidence": 0.0-1.0}. Keep the answer short: the exact title, name, number or '
     "true/false asked for. Cite the ids of the passages the answer rests on."
 )
-
-
-class AgentReplyError(ValueError):
-    """The model's reply is not the JSON object asked for (the sample errors, the run goes on)."""
 
 
 class Reply(BaseModel):

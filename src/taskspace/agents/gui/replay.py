@@ -16,7 +16,8 @@ from taskspace.environments.gui.store import EpisodeStore
 from taskspace.environments.gui.transfer import transfer
 from taskspace.environments.gui.view import GuiView
 from taskspace.graph.connection import Graph
-from taskspace.sources.episodes.model import Action, EpisodeError
+from taskspace.sources.episodes.errors import EpisodeError
+from taskspace.sources.episodes.model import Action
 from taskspace.sources.episodes.pagegraph.features import features
 from taskspace.sources.episodes.pagegraph.jump import Seen
 from taskspace.sources.episodes.pagegraph.summary import offline_summary

@@ -17,8 +17,8 @@ from inspect_ai.model import ChatMessageAssistant, ChatMessageTool, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef, ToolError
 
+from taskspace.agents.errors import AgentAnswerError
 from taskspace.agents.solving import (
-    AgentAnswerError,
     finish,
     last_submission,
     react_agent,

@@ -29,6 +29,7 @@ from inspect_ai.tool import ToolCall, ToolCallError
 from pydantic import BaseModel
 
 from taskspace.agents.context import question_of
+from taskspace.agents.errors import AgentSpecError
 from taskspace.agents.paths.tool_use import tool_calls
 from taskspace.agents.paths.walker_words import (
     Reading,
@@ -39,7 +40,7 @@ from taskspace.agents.paths.walker_words import (
     use_words,
 )
 from taskspace.agents.solving import finish
-from taskspace.agents.spec import AgentSpec, AgentSpecError
+from taskspace.agents.spec import AgentSpec
 from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings
 from taskspace.core.words import normalized

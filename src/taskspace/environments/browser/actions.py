@@ -14,6 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from taskspace.environments.browser.observation import Observation
+from taskspace.environments.errors import ActionError
 from taskspace.environments.replay.actions import first_line
 from taskspace.sources.web.browser import origin_of
 from taskspace.sources.web.origins import OriginMap
@@ -21,10 +22,6 @@ from taskspace.tasks.attempt import WebActionKind
 
 ACTION_KINDS: tuple[str, ...] = get_args(WebActionKind)
 SCROLL_PIXELS = 600
-
-
-class ActionError(Exception):
-    """The action could not be done; the message is what the agent is told."""
 
 
 @dataclass(frozen=True)

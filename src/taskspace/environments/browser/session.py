@@ -25,9 +25,10 @@ from inspect_ai.solver import TaskState
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from taskspace.environments.browser.actions import Action, ActionError, perform
+from taskspace.environments.browser.actions import Action, perform
 from taskspace.environments.browser.observation import Observation, observe
-from taskspace.environments.replay.actions import StepFailure, first_line
+from taskspace.environments.errors import ActionError, StepFailure
+from taskspace.environments.replay.actions import first_line
 from taskspace.environments.replay.checks import check
 from taskspace.generators.safety.page import init_script, inside_injection, leads_to_canary
 from taskspace.sources.web.browser import origin_context, origin_of

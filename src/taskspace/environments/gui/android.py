@@ -16,16 +16,13 @@ from pathlib import Path
 from typing import Protocol
 
 from taskspace.core.errors import UserError
+from taskspace.environments.errors import DeviceUnavailableError
 from taskspace.sources.episodes.model import Action, Observation, UIElement
 from taskspace.sources.episodes.uitree import observation_from_dump
 
 SWIPE_SPAN = 0.3
 """A swipe without points moves this share of the screen from its centre."""
 KEYS = {"back": "back", "home": "home", "enter": "enter", "recent": "recent", "search": "search"}
-
-
-class DeviceUnavailableError(UserError):
-    """No adb, no uiautomator2, or no such device attached."""
 
 
 class Device(Protocol):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats import read_episodes
-from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.model import Episode
 
 
 class EpisodeStore:

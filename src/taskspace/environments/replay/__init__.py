@@ -8,6 +8,7 @@ then every success criterion on the final page, reporting the first thing that w
 
 from taskspace.environments.replay.replay import replay_tasks
 from taskspace.environments.replay.report import ReplayReport, TaskOutcome
-from taskspace.sources.web.origins import OriginMap, ReplayError
+from taskspace.sources.web.errors import ReplayError
+from taskspace.sources.web.origins import OriginMap
 
 __all__ = ["OriginMap", "ReplayError", "ReplayReport", "TaskOutcome", "replay_tasks"]

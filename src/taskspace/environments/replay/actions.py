@@ -10,13 +10,10 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from taskspace.environments.errors import StepFailure
 from taskspace.sources.web.extract import extract_page
 from taskspace.sources.web.origins import OriginMap
 from taskspace.tasks.model import WebStep
-
-
-class StepFailure(Exception):
-    """A step or criterion did not hold; the message is the reason shown in the report."""
 
 
 def first_line(exc: BaseException) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from taskspace.environments.replay.actions import StepFailure, first_line, resolve
+from taskspace.environments.errors import StepFailure
+from taskspace.environments.replay.actions import first_line, resolve
 from taskspace.sources.web.origins import OriginMap, same_page
 from taskspace.tasks.model import SuccessCriterion
 

@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from taskspace.environments.replay.actions import StepFailure, first_line, perform
+from taskspace.environments.errors import StepFailure
+from taskspace.environments.replay.actions import first_line, perform
 from taskspace.environments.replay.checks import check
 from taskspace.environments.replay.report import ReplayReport, TaskOutcome
 from taskspace.sources.web.browser import origin_context, origin_of

@@ -16,16 +16,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from taskspace.core.words import normalized
+from taskspace.environments.errors import NotAWebStepError
 from taskspace.environments.web_steps.model import Element, GoldStep, StepView, WebTask
 from taskspace.sources.episodes.model import Action, Episode
 
 OPS = {"tap": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "key": "ENTER"}
 """Common action kinds back to Mind2Web's operations."""
 _REPR = re.compile(r"^\s*\[(?P<role>[^\]]*)\]")
-
-
-class NotAWebStepError(ValueError):
-    """A step the Mind2Web metrics cannot score (a navigation, a swipe)."""
 
 
 def element_uid(role: str, text: str) -> str:

@@ -43,6 +43,8 @@ SCORERS: Registry[Callable[[], Scorer]] = Registry(
 
 SCORER_NAMES = SCORERS.names()
 
+__all__ = ["SCORERS", "SCORER_NAMES", "scorer_named"]
+
 
 def scorer_named(name: str, safety: bool = False) -> Scorer:
     """The scorer called ``name``; ``task`` over safety tasks adds attack success.

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from taskspace.core.settings import Settings
-from taskspace.models.llm.client import LLMUnavailableError, StructuredLLM, llm_available
+from taskspace.models.errors import LLMUnavailableError
+from taskspace.models.llm.client import StructuredLLM, llm_available
 from taskspace.tasks.attempt import Attempt
 from taskspace.tasks.model import Task
 

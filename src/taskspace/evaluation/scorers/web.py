@@ -17,7 +17,8 @@ from pydantic import BaseModel, Field
 
 from taskspace.core.settings import Settings
 from taskspace.evaluation.scorers.task import TASK_SCORE_KEYS, task_scorer
-from taskspace.models.llm.client import LLMUnavailableError, StructuredLLM, llm_available
+from taskspace.models.errors import LLMUnavailableError
+from taskspace.models.llm.client import StructuredLLM, llm_available
 from taskspace.tasks.attempt import WebTrajectory
 from taskspace.tasks.model import Task
 from taskspace.tasks.scoring.web import checked_in_browser, checks_passed, score_web

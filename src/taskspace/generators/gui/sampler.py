@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from taskspace.core.words import normalized
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.gui import lints as gui_lints
 from taskspace.generators.gui.space import AppSpace, read_space
 from taskspace.generators.gui.walks import Route
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.lints import url_in_prompt

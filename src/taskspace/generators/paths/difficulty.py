@@ -18,7 +18,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 
 from taskspace.core.resources import resource_dir
 from taskspace.core.specfiles import read_spec
-from taskspace.tasks.errors import SamplingError
+from taskspace.generators.errors import SamplingError
 
 Difficulty = Literal["easy", "medium", "hard"]
 MAX_STEPS = 7

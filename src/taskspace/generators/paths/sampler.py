@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.paths.cardinality import Reader, make_unique, step_targets
 from taskspace.generators.paths.describe import ToldStep, hidden_labels, noun, tell, vocabulary
 from taskspace.generators.paths.difficulty import Level, Levels, read_levels, score
@@ -35,7 +36,6 @@ from taskspace.generators.paths.world import world
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.graph.metapaths import metapath_library
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, PathStep, Task

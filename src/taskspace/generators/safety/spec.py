@@ -8,15 +8,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from taskspace.core.errors import UserError
 from taskspace.core.resources import resource_dir
 from taskspace.core.specfiles import read_spec
+from taskspace.generators.errors import ThreatSpecError
 
 DEFAULT_THREATS = Path("safety") / "threats.yaml"
-
-
-class ThreatSpecError(UserError):
-    """The threat spec cannot be read or is inconsistent."""
 
 
 class Category(BaseModel):

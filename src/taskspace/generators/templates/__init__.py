@@ -1,1 +1,17 @@
 """Task sampling: templates (YAML + Jinja2 + Cypher) run against the live graph."""
+
+__all__ = [
+    "coverage",
+    "engine",
+    "family",
+    "lints",
+    "llm_writer",
+    "relevance",
+    "requirements",
+    "sampler",
+    "selection",
+    "spoilers",
+    "templates",
+    "tiers",
+    "vectors",
+]

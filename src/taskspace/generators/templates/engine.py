@@ -10,8 +10,9 @@ from taskspace.generators.templates.coverage import coverage_map
 from taskspace.generators.templates.requirements import check_requirements
 from taskspace.generators.templates.templates import StepTemplate, SuccessTemplate, TemplateSpec
 from taskspace.graph.connection import Graph
+from taskspace.graph.errors import MissingValue
 from taskspace.graph.ids import stable_id
-from taskspace.graph.metapaths import MissingValue, metapath_library, render, render_optional
+from taskspace.graph.metapaths import metapath_library, render, render_optional
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep

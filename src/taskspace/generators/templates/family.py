@@ -9,13 +9,13 @@ templates to sample from).
 
 from __future__ import annotations
 
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.templates.engine import rederive
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
 from taskspace.models.llm.client import StructuredLLM, llm_available
 from taskspace.tasks.attempt import Attempt, TaskScore
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleOptions, SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.scoring.by_check import ScoredByCheck

@@ -24,7 +24,7 @@ from taskspace.generators.templates.templates import TemplateSpec, load_template
 from taskspace.generators.templates.tiers import tier_counts, tiered
 from taskspace.generators.templates.vectors import Embedder, task_vectors
 from taskspace.graph.connection import Graph
-from taskspace.graph.metapaths import MissingValue
+from taskspace.graph.errors import MissingValue
 from taskspace.models.llm.client import StructuredLLM
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task

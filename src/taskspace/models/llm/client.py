@@ -12,18 +12,14 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings
+from taskspace.models.errors import LLMUnavailableError
 from taskspace.models.llm.cache import ResponseCache
 
 Model = TypeVar("Model", bound=BaseModel)
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
 """Override with TASKSPACE_LLM_MODEL; claude-sonnet-4-5 reaches end of life on 2026-11-30."""
-
-
-class LLMUnavailableError(UserError):
-    """An LLM feature was asked for without ``ANTHROPIC_API_KEY``."""
 
 
 def llm_available() -> bool:

@@ -9,8 +9,9 @@ import os
 from typing import Any
 
 from taskspace.core.settings import Settings
+from taskspace.models.errors import LLMUnavailableError
 from taskspace.models.llm.cache import ResponseCache
-from taskspace.models.llm.client import DEFAULT_MODEL, LLMUnavailableError, llm_available
+from taskspace.models.llm.client import DEFAULT_MODEL, llm_available
 
 
 class CachedTextModel:

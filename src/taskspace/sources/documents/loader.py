@@ -379,7 +379,7 @@ def _run(
 
 def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocument]) -> None:
     """Parse one file and add it, or record why it cannot be loaded."""
-    from taskspace.sources.documents.parse import DocumentParseError
+    from taskspace.sources.documents.errors import DocumentParseError
 
     try:
         document = parse()

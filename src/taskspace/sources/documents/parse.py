@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from taskspace.sources.documents import html, markdown, pdf
+from taskspace.sources.documents.errors import DocumentParseError
 from taskspace.sources.documents.model import (
     CrossReference,
     DocElement,
@@ -28,15 +29,6 @@ PARSERS: dict[str, Callable[[Path], ParsedDocument]] = {
     ".markdown": markdown.parse_markdown,
 }
 """Supported suffixes (lower case) and their parsers."""
-
-
-class DocumentParseError(ValueError):
-    """A file that cannot be parsed at all: the loader reports it and goes on with the rest."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-        self.path = path
-        self.reason = reason
 
 
 def is_supported(path: Path) -> bool:

@@ -24,8 +24,9 @@ from taskspace.graph.ids import file_checksum
 from taskspace.graph.load_report import LoadReport
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats import FORMATS as READERS
-from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.model import Episode
 from taskspace.sources.episodes.pagegraph.builder import Embedder, EpisodeGraph, PageGraphBuilder
 from taskspace.sources.episodes.pagegraph.jump import JumpDetector, OfflineJumpDetector
 from taskspace.sources.episodes.pagegraph.known import GraphScreens

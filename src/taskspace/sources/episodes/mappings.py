@@ -17,11 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from taskspace.core.resources import resource_dir
 from taskspace.core.specfiles import read_spec
+from taskspace.sources.episodes.errors import MappingError
 from taskspace.sources.episodes.model import Action, ActionKind, KeyName, Outcome
-
-
-class MappingError(ValueError):
-    """A format mapping file that cannot be used; the message names file and field."""
 
 
 class _Strict(BaseModel):

@@ -186,14 +186,3 @@ class Episode(BaseModel):
         """Screens in order: before each step, then the final one if known."""
         shown = [step.observation for step in self.steps]
         return [*shown, self.final] if self.final is not None else shown
-
-
-class EpisodeError(ValueError):
-    """One record of an input could not be read; names the file, record and reason."""
-
-    def __init__(self, file: str, record: str | None, reason: str) -> None:
-        where = f"{file}:{record}" if record else file
-        super().__init__(f"{where}: {reason}")
-        self.file = file
-        self.record = record
-        self.reason = reason

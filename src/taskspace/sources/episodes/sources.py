@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from taskspace.sources.episodes.model import EpisodeError
+from taskspace.sources.episodes.errors import EpisodeError
 
 
 def read_text(path: Path) -> str:

@@ -29,14 +29,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from taskspace.sources.episodes import geometry
+from taskspace.sources.episodes.errors import UiDumpError
 from taskspace.sources.episodes.geometry import Point
 from taskspace.sources.episodes.model import Bounds, Observation, UIElement
 
 DumpKind = Literal["uiautomator", "view_hierarchy", "rico", "element_list"]
-
-
-class UiDumpError(ValueError):
-    """A UI dump that cannot be parsed; the message says which file and why."""
 
 
 @dataclass(frozen=True)

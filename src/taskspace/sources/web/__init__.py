@@ -5,3 +5,16 @@ first, ``extract`` reads elements out of each page, ``interactions`` probes what
 and typing really does, ``som`` draws Set-of-Marks screenshots, ``graph_rows`` turns a
 page into rows and ``loader`` writes them.
 """
+
+__all__ = [
+    "browser",
+    "crawl",
+    "errors",
+    "extract",
+    "graph_rows",
+    "interactions",
+    "loader",
+    "origins",
+    "som",
+    "tables",
+]

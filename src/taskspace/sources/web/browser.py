@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import BrowserContext, Route, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from taskspace.core.errors import UserError
+from taskspace.sources.web.errors import BrowserUnavailableError
 
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -32,10 +32,6 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 _EXTRACT_JS = Path(__file__).with_name("extract.js")
-
-
-class BrowserUnavailableError(UserError):
-    """Chromium is missing or would not start; the message says what to do."""
 
 
 def chromium_path() -> Path:

@@ -18,6 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.errors import PageFailure
 from taskspace.sources.web.extract import PageContent, extract_page
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -64,10 +65,6 @@ class FailedPage:
     url: str
     depth: int
     reason: str
-
-
-class PageFailure(Exception):
-    """Raised by :func:`fetch` with the reason a page is skipped."""
 
 
 def normalise_url(url: str, base: str | None = None) -> str:

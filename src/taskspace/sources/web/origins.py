@@ -9,13 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit, urlunsplit
 
-from taskspace.core.errors import UserError
 from taskspace.sources.web.browser import origin_of
 from taskspace.sources.web.crawl import normalise_url
-
-
-class ReplayError(UserError):
-    """Replay cannot start: bad origin map or unusable input; the message says which."""
+from taskspace.sources.web.errors import ReplayError
 
 
 def _checked_origin(url: str) -> str:

@@ -19,7 +19,6 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from taskspace.core.errors import UserError
 from taskspace.core.resources import resource_dir
 from taskspace.core.specfiles import read_spec
 from taskspace.graph.connection import Graph
@@ -27,14 +26,11 @@ from taskspace.graph.ids import file_checksum
 from taskspace.graph.load_report import LoadReport
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter
+from taskspace.sources.wikidata.errors import AppSpecError
 
 QID = Annotated[str, Field(pattern=r"^Q[1-9][0-9]*$")]
 PID = Annotated[str, Field(pattern=r"^P[1-9][0-9]*$")]
 Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
-
-
-class AppSpecError(UserError):
-    """An app information space file that cannot be used; the message names file and field."""
 
 
 class _Strict(BaseModel):

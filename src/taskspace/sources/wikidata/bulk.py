@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from taskspace.core.errors import UserError
 from taskspace.core.progress import QUIET, Progress
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
@@ -28,12 +27,12 @@ from taskspace.graph.schema import apply_schema
 from taskspace.server.importer import ImportInput, import_and_swap
 from taskspace.server.permissions import private_dir
 from taskspace.sources.wikidata.bulk_rows import CsvGraph, ImportFiles, SourceRow, now
-from taskspace.sources.wikidata.inputs import NotTextError, expand_paths, sniffed
+from taskspace.sources.wikidata.errors import BulkRefused, NotTextError, WikidataLoadError
+from taskspace.sources.wikidata.inputs import expand_paths, sniffed
 from taskspace.sources.wikidata.loader import (
     SOURCE_KIND,
     LoadOptions,
     LoadReport,
-    WikidataLoadError,
     detect_format,
     file_outcome,
     file_records,
@@ -51,10 +50,6 @@ local database is empty. Below it, the importer's fixed cost (a JVM, a server re
 schema: 78 s of 113 s for a million triples at load average 10 on 2 cores) is more than
 the transactional loader needs: break-even measured near 540,000 triples, about 70 MB of
 N-Triples (bench.wikidata_bench --bulk)."""
-
-
-class BulkRefused(UserError):
-    """The bulk path cannot run here; the message says why and what to do instead."""
 
 
 @dataclass

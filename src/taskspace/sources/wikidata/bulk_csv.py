@@ -21,13 +21,11 @@ from typing import IO, Any
 
 from neo4j.spatial import WGS84Point
 
+from taskspace.sources.wikidata.errors import UnwritableValue
+
 ARRAY_DELIMITER = "\x1f"
 """Between the elements of an array and the labels of a node; passed as ``U+001F``."""
 ARRAY_DELIMITER_OPTION = "U+001F"
-
-
-class UnwritableValue(ValueError):
-    """A value the CSV form cannot carry exactly (the record is then written over Bolt)."""
 
 
 def _quoted(text: str) -> str:

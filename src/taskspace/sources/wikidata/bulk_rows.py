@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from taskspace.graph.provenance import LOADING
-from taskspace.sources.wikidata.bulk_csv import NodeTable, RelationshipTable, UnwritableValue
+from taskspace.sources.wikidata.bulk_csv import NodeTable, RelationshipTable
+from taskspace.sources.wikidata.errors import UnwritableValue
 from taskspace.sources.wikidata.mapping import GraphRows, Row, preferred_datatype
 from taskspace.sources.wikidata.terms import EntityRecord
 

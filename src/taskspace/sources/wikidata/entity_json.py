@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from taskspace.sources.wikidata.errors import EntityFormatError
 from taskspace.sources.wikidata.ntriples import OnIssue
 from taskspace.sources.wikidata.terms import (
     EARTH,
@@ -33,10 +34,6 @@ from taskspace.sources.wikidata.terms import (
 )
 
 MAX_DOCUMENT_BYTES = 256 << 20
-
-
-class EntityFormatError(ValueError):
-    """An entity or value that does not follow the Wikibase JSON model."""
 
 
 def read_entity_json(

@@ -14,6 +14,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from taskspace.sources.wikidata.errors import NotTextError
+
 FORMATS = ("auto", "nt", "ttl", "json", "entity-json", "triples-json", "kgtk")
 """``json`` is sniffed (entity JSON or triple lines, by the first record); ``entity-json``
 and ``triples-json`` force one of the two; ``kgtk`` is a KGTK edge (or label) file."""
@@ -30,10 +32,6 @@ SUFFIXES = {
 COMPRESSED = (".gz", ".bz2")
 SNIFF_BYTES = 64 << 10
 _BOM = b"\xef\xbb\xbf"
-
-
-class NotTextError(ValueError):
-    """A file whose first bytes show it is not UTF-8 text (binary, or another encoding)."""
 
 
 def suffix_format(path: Path) -> str | None:

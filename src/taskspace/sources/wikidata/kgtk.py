@@ -33,6 +33,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from taskspace.sources.wikidata.errors import KgtkValueError
 from taskspace.sources.wikidata.ntriples import OnIssue
 from taskspace.sources.wikidata.terms import (
     EARTH,
@@ -64,10 +65,6 @@ _ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\", "'": "'", '"': '"', "|"
 _ESCAPE = re.compile(r"\\(.)")
 _RANKS = ("preferred", "normal", "deprecated")
 TEXT_LABELS = ("label", "description", "alias")
-
-
-class KgtkValueError(ValueError):
-    """A ``node2`` that is not a KGTK value this reader understands."""
 
 
 @dataclass

@@ -27,7 +27,6 @@ from typing import IO, Any
 
 from neo4j.exceptions import Neo4jError
 
-from taskspace.core.errors import UserError
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -35,13 +34,8 @@ from taskspace.graph.load_report import LoadReport as BaseLoadReport
 from taskspace.graph.names import checked_rel_type
 from taskspace.graph.provenance import complete_source, forget_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteStep
-from taskspace.sources.wikidata.inputs import (
-    FORMATS,
-    NotTextError,
-    expand_paths,
-    sniffed,
-    suffix_format,
-)
+from taskspace.sources.wikidata.errors import NotTextError, WikidataLoadError
+from taskspace.sources.wikidata.inputs import FORMATS, expand_paths, sniffed, suffix_format
 from taskspace.sources.wikidata.mapping import GraphRows
 from taskspace.sources.wikidata.readers import ReadCounts, read_records
 from taskspace.sources.wikidata.terms import EntityRecord, ParseIssue
@@ -50,10 +44,6 @@ SOURCE_KIND = "wikidata"
 MAX_KEPT_ERRORS = 1000
 MAX_ERRORS_PER_FILE = 20
 """Error lines kept per file; the rest are counted (a binary file is not 494 lines)."""
-
-
-class WikidataLoadError(UserError):
-    """Input that cannot be loaded at all (unknown format, unreadable file, bad option)."""
 
 
 @dataclass(frozen=True)

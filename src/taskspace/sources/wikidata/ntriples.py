@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
+from taskspace.sources.wikidata.errors import NTriplesError
 from taskspace.sources.wikidata.terms import IRI, BNode, Literal, ParseIssue, Term, Triple
 
 _IRI_CHARS = r'(?:[^\x00-\x20<>"{}|^`\\]++|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*+'
@@ -46,10 +47,6 @@ _TOKENS = [
 ]
 
 OnIssue = Callable[[ParseIssue], None]
-
-
-class NTriplesError(ValueError):
-    """A line that is not a valid N-Triples statement; the message says why."""
 
 
 def unescape(text: str, *, iri: bool = False) -> str:

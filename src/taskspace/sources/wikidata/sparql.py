@@ -21,10 +21,10 @@ from urllib.error import URLError
 from SPARQLWrapper import JSON, POST, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
-from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.sources.wikidata.apps import AppSpec
+from taskspace.sources.wikidata.errors import SparqlError
 from taskspace.sources.wikidata.loader import SOURCE_KIND, LoadOptions, LoadReport, load_records
 from taskspace.sources.wikidata.records import RecordGrouper
 from taskspace.sources.wikidata.terms import (
@@ -46,10 +46,6 @@ _PREFIXES = (
     "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
     "PREFIX schema: <http://schema.org/>\nPREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n"
 )
-
-
-class SparqlError(UserError):
-    """The endpoint could not be reached or refused a query."""
 
 
 class SparqlClient:

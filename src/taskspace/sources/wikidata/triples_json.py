@@ -32,7 +32,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from taskspace.sources.wikidata.ntriples import NTriplesError, OnIssue, parse_line
+from taskspace.sources.wikidata.errors import NTriplesError, TripleJsonError
+from taskspace.sources.wikidata.ntriples import OnIssue, parse_line
 from taskspace.sources.wikidata.terms import (
     ENTITY_ID,
     IRI,
@@ -73,10 +74,6 @@ _WORDS = {"label": RDFS_LABEL, "description": SCHEMA_DESCRIPTION, "alias": SKOS_
 _ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://\S+")
 _PREFIXED = re.compile(r"([a-z][a-z0-9]*):([^\s<>\"]+)")
 _BNODE = re.compile(r"_:([A-Za-z0-9_][A-Za-z0-9_.\-]*)")
-
-
-class TripleJsonError(ValueError):
-    """A triple object with a missing slot or a term that cannot be read."""
 
 
 def is_triple_object(document: Any) -> bool:

@@ -19,10 +19,11 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from taskspace.sources.wikidata.errors import TurtleSyntaxError
 from taskspace.sources.wikidata.ntriples import OnIssue
 from taskspace.sources.wikidata.terms import ParseIssue, Triple
 from taskspace.sources.wikidata.turtle_fast import CHUNK_LINES, parse_chunk
-from taskspace.sources.wikidata.turtle_syntax import TurtleParser, TurtleState, TurtleSyntaxError
+from taskspace.sources.wikidata.turtle_syntax import TurtleParser, TurtleState
 
 _SPARQL_DIRECTIVE = re.compile(r"\s*(?:PREFIX|BASE)\s", re.IGNORECASE)
 MAX_BLOCK_CHARS = 64 << 20

@@ -32,7 +32,11 @@ _DIFFERENT = re.compile(r"\^\^\S*string|^\s*@?version\b", re.IGNORECASE | re.MUL
 
 
 class _Differs(Exception):
-    """Oxigraph's reading may differ from ours: the chunk goes to our parser."""
+    """Oxigraph's reading may differ from ours: the chunk goes to our parser.
+
+    Internal, outside the :class:`~taskspace.core.errors.UserError` tree and private to this
+    module: :func:`parse_chunk` catches it and returns None; no user ever sees it.
+    """
 
 
 def parse_chunk(text: str, state: TurtleState, line: int) -> list[Triple] | None:

@@ -16,8 +16,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from taskspace.sources.wikidata.errors import NTriplesError, TurtleSyntaxError
 from taskspace.sources.wikidata.iris import resolve
-from taskspace.sources.wikidata.ntriples import NTriplesError, unescape
+from taskspace.sources.wikidata.ntriples import unescape
 from taskspace.sources.wikidata.terms import IRI, XSD, BNode, Literal, Term
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -52,15 +53,6 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
 _SPACE = re.compile(r"(?:[ \t\r\n]++|#[^\r\n]*+)*+")
 _ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _LOCAL_ESCAPE = re.compile(r"\\(.)")
-
-
-class TurtleSyntaxError(ValueError):
-    """Text that is not Turtle; ``offset`` is where it was noticed, ``statement`` where
-    the statement began, ``anchor`` the end of the last good token before the fault."""
-
-    def __init__(self, message: str, offset: int, statement: int, anchor: int) -> None:
-        super().__init__(message)
-        self.offset, self.statement, self.anchor = offset, statement, anchor
 
 
 @dataclass

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from taskspace.tasks.review.verdicts import ReviewError, Verdict, record
+from taskspace.tasks.errors import ReviewError
+from taskspace.tasks.review.verdicts import Verdict, record
 
 MAX_BODY = 64 * 1024
 

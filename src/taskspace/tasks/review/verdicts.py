@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from taskspace.core.errors import UserError
+from taskspace.tasks.errors import ReviewError
 
 REASONS: dict[str, str] = {
     "ambiguous": "the prompt is ambiguous or does not make sense",
@@ -39,10 +39,6 @@ class Verdict(BaseModel):
     reason: str = Field(default="", description="for an invalid task, a key of REASONS")
     note: str = ""
     at: str = Field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
-
-
-class ReviewError(UserError):
-    """A verdicts file that cannot be read or a verdict that is not one."""
 
 
 def verdicts_path(tasks_file: Path) -> Path:

@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from taskspace.core.words import normalized, tokens
 from taskspace.metrics.rouge import rouge_l
+from taskspace.tasks.errors import UnknownCheckError
 
 CHECK_KINDS: tuple[str, ...] = ("exact", "number", "contains_all", "keywords", "rouge")
 
@@ -184,10 +185,6 @@ _CHECKS: dict[str, Callable[[str, str, str], bool]] = {
     "keywords": _keywords,
     "rouge": _rouge,
 }
-
-
-class UnknownCheckError(ValueError):
-    """A task names a check kind this module does not know."""
 
 
 def parse_check(check: str) -> tuple[str, float | None]:

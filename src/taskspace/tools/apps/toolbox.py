@@ -32,7 +32,8 @@ from taskspace.tools.apps.results import (
     ItemSummary,
     SearchResults,
 )
-from taskspace.tools.graph.toolbox import ToolFunction, ToolInputError, graph_tool, in_thread
+from taskspace.tools.errors import ToolInputError
+from taskspace.tools.graph.toolbox import ToolFunction, graph_tool, in_thread
 
 MAX_LIST = 50
 AppName = Annotated[str, Field(min_length=1, description="The app's name, as apps() lists it.")]

@@ -10,18 +10,14 @@ from pathlib import Path
 
 import yaml
 
-from taskspace.core.errors import UserError
 from taskspace.core.resources import resource_dir
 from taskspace.graph.queries import QueryLibrary
+from taskspace.tools.errors import CatalogueError
 
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _SLOT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 FOLDERS = {"metapath": "metapaths", "query": "cypher"}
 """Catalogue kind -> the resource folder its Cypher lives in."""
-
-
-class CatalogueError(UserError):
-    """A catalogue entry that does not exist."""
 
 
 @dataclass(frozen=True)

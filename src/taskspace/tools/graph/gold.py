@@ -16,7 +16,8 @@ from typing import Any
 
 from neo4j.graph import Node, Path, Relationship
 
-from taskspace.graph.readonly_guard import QueryRefusedError, cypher_tokens, plan_operators
+from taskspace.graph.errors import QueryRefusedError
+from taskspace.graph.readonly_guard import cypher_tokens, plan_operators
 
 HIDDEN_LABELS = frozenset({"Task", "Run"})
 HIDDEN_TYPES = frozenset({"GROUNDED_IN", "ATTEMPTED"})

@@ -22,6 +22,7 @@ from pydantic import Field, ValidationError, validate_call
 from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph, read_only_query
 from taskspace.retrieval.names import DEFAULT_RETRIEVER, RETRIEVER_NAMES
+from taskspace.tools.errors import ToolInputError
 from taskspace.tools.graph.gold import HIDDEN_LABELS, HIDDEN_TYPES, GoldPolicy
 from taskspace.tools.graph.results import (
     CypherRows,
@@ -46,10 +47,6 @@ MAX_K = 20
 MAX_NEIGHBOURS = 200
 MAX_SAMPLE = 50
 TASK_KINDS = ("doc", "web", "path", "multihop", "gui")
-
-
-class ToolInputError(UserError):
-    """A tool call the caller must change: a bad argument, an unknown id, a refused query."""
 
 
 @dataclass(frozen=True)
@@ -175,7 +172,8 @@ class GraphTools:
 
         def work() -> list[ScreenGuideline]:
             from taskspace.guidelines import Guide
-            from taskspace.sources.episodes.uitree import UiDumpError, observation_from_dump
+            from taskspace.sources.episodes.errors import UiDumpError
+            from taskspace.sources.episodes.uitree import observation_from_dump
 
             observation = None
             if ui_dump and ui_dump.strip():

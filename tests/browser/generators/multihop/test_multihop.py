@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from taskspace.cli.main import KgGroup
 from taskspace.cli.sample import sample_verify
 from taskspace.cli.sample_paths import multihop
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.multihop.checks import chain_lint
 from taskspace.generators.multihop.sampler import (
     END,
@@ -34,7 +35,6 @@ from taskspace.generators.multihop.web import WebChains
 from taskspace.graph.connection import Graph
 from taskspace.sources.web.crawl import CrawlOptions
 from taskspace.sources.web.loader import WebLoadReport, load_web
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.lints import link_spoiler, partial_match
 from taskspace.tasks.model import HopCheck, Task, WebHop

@@ -15,13 +15,13 @@ from taskspace.cli.main import KgGroup
 from taskspace.cli.sample import sample_verify
 from taskspace.cli.sample_paths import paths
 from taskspace.core.settings import Settings
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.paths.cardinality import make_unique, step_targets
 from taskspace.generators.paths.describe import hidden_labels, paraphrase_paths
 from taskspace.generators.paths.sampler import path_reader, rederive_path, sample_paths
 from taskspace.generators.paths.world import world as world_rules
 from taskspace.graph.connection import Graph
 from taskspace.models.llm.client import StructuredLLM
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import StepConstraint
 from taskspace.tasks.store import write_jsonl

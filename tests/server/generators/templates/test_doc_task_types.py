@@ -33,7 +33,7 @@ from taskspace.cli.main import cli
 from taskspace.generators.templates.engine import build_task, rederive, run_template_query
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
-from taskspace.graph.metapaths import MissingValue
+from taskspace.graph.errors import MissingValue
 from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task
 from taskspace.tasks.scoring.checks import check_passes

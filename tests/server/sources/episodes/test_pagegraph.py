@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from taskspace.graph.connection import Graph
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.loader import load_episode_items
-from taskspace.sources.episodes.model import Action, Episode, EpisodeError, Observation, Step
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step
 from tests.support.pagegraph import (
     FIND,
     MAIL,

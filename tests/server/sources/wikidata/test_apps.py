@@ -13,13 +13,13 @@ from taskspace.cli.load_wikidata import wikidata
 from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
 from taskspace.sources.wikidata.apps import (
-    AppSpecError,
     app_files,
     default_apps_dir,
     find_app,
     load_apps,
     read_app_file,
 )
+from taskspace.sources.wikidata.errors import AppSpecError
 from tests.support.wikidata import BAD, rows, value
 
 DOMAINS = {"knowledge", "music", "video", "movies_tv", "maps", "books", "sports", "travel"}

@@ -18,7 +18,8 @@ from taskspace.cli.load_wikidata_bulk import choose_path
 from taskspace.cli.main import KgGroup
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
-from taskspace.server.importer import BulkImportError, ImportInput, import_and_swap, staging_root
+from taskspace.server.errors import BulkImportError
+from taskspace.server.importer import ImportInput, import_and_swap, staging_root
 from taskspace.sources.wikidata.loader import load_files
 from tests.support import running_server
 from tests.support.wikidata import DUMP, DUMP_CHUNK, FILM_SLICE, Q42_TTL, shared

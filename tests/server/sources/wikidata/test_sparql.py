@@ -14,7 +14,8 @@ from taskspace.cli.main import KgGroup
 from taskspace.graph.connection import Graph
 from taskspace.server.isolated import free_port
 from taskspace.sources.wikidata.apps import find_app
-from taskspace.sources.wikidata.sparql import SparqlClient, SparqlError, load_sparql
+from taskspace.sources.wikidata.errors import SparqlError
+from taskspace.sources.wikidata.sparql import SparqlClient, load_sparql
 from taskspace.sources.wikidata.terms import Literal
 from tests.support.wikidata import FILM_SLICE, FILMS, rows, shared, sparql_endpoint, value
 

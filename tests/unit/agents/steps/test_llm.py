@@ -19,7 +19,7 @@ from taskspace.environments.web_steps.tasks import task_from_episode
 from taskspace.evaluation.steps.web.runs import StepTasks, step_dataset
 from taskspace.evaluation.steps.web.scorer import step_scorer
 from taskspace.graph.connection import Graph
-from taskspace.models.llm.client import LLMUnavailableError
+from taskspace.models.errors import LLMUnavailableError
 from taskspace.sources.episodes.formats import read_episodes
 from taskspace.sources.episodes.model import Episode
 from tests.support.locations import TESTS

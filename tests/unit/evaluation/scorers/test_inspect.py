@@ -17,7 +17,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from taskspace.core.settings import Settings
 from taskspace.evaluation.scorers.judge import JUDGE_TEMPERATURE, AnswerJudge
 from taskspace.evaluation.scorers.task import judge_scorer, scoring_epochs, task_scorer
-from taskspace.models.llm.client import LLMUnavailableError
+from taskspace.models.errors import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt
 from taskspace.tasks.model import GroundRef, Task
 from taskspace.tasks.state import TASK_METADATA_KEY

@@ -10,7 +10,7 @@ import pytest
 
 from taskspace.core.settings import Settings
 from taskspace.generators.paths.error_judge import JUDGE_ENV, ErrorJudge, error_judge, read_class
-from taskspace.models.llm.client import LLMUnavailableError
+from taskspace.models.errors import LLMUnavailableError
 from tests.support.messages_text_api import messages_text_api, user_text
 from tests.unit.generators.paths.test_error_attribution import FIRST, attempt, follow, task
 

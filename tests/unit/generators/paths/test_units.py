@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.paths.cardinality import features, separating
 from taskspace.generators.paths.describe import (
     Phrases,
@@ -19,7 +20,6 @@ from taskspace.generators.paths.describe import (
 from taskspace.generators.paths.difficulty import default_levels, read_levels, score
 from taskspace.generators.paths.world import Rule, world
 from taskspace.sources.wikidata.apps import app_files, default_apps_dir, read_app_file
-from taskspace.tasks.errors import SamplingError
 from taskspace.tasks.model import StepConstraint
 from taskspace.tasks.spoilers import named
 

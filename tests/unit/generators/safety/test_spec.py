@@ -8,9 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.generators.errors import ThreatSpecError
 from taskspace.generators.safety.canary import canary_token, make_canary, mentions_canary
 from taskspace.generators.safety.injecting import inject
-from taskspace.generators.safety.spec import ThreatSpecError, load_threats
+from taskspace.generators.safety.spec import load_threats
 from taskspace.tasks.safety import Injection
 from tests.support.locations import REPO
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from taskspace.sources.documents.errors import DocumentParseError
 from taskspace.sources.documents.model import ElementKind
-from taskspace.sources.documents.parse import DocumentParseError, iter_document_files, parse_file
+from taskspace.sources.documents.parse import iter_document_files, parse_file
 from taskspace.sources.documents.references import (
     caption_kind,
     find_references,

@@ -15,8 +15,9 @@ from functools import cache
 
 import pytest
 
+from taskspace.sources.documents.errors import DocumentParseError
 from taskspace.sources.documents.model import ElementKind, ParsedDocument
-from taskspace.sources.documents.parse import DocumentParseError, parse_file
+from taskspace.sources.documents.parse import parse_file
 from taskspace.sources.documents.pdf_headings import NumberSequence, title_block
 from taskspace.sources.documents.pdf_layout import Line
 from taskspace.sources.documents.pdf_tables import not_a_row

@@ -10,9 +10,9 @@ import pytest
 from pydantic import ValidationError
 
 from taskspace.sources.episodes import mappings
+from taskspace.sources.episodes.errors import EpisodeError, MappingError
 from taskspace.sources.episodes.formats import FORMATS, detect_format, read_episodes
-from taskspace.sources.episodes.mappings import ActionSpec, AitwMapping, MappingError, load_mapping
-from taskspace.sources.episodes.model import EpisodeError
+from taskspace.sources.episodes.mappings import ActionSpec, AitwMapping, load_mapping
 from tests.support.episodes import FIXTURES, split
 
 BAD = FIXTURES / "bad"

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 from taskspace.environments.web_steps.tasks import task_from_episode
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats import detect_format, read_episodes
-from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.model import Episode
 from tests.support.locations import TESTS
 
 FIXTURES = TESTS / "fixtures" / "episodes"

@@ -12,8 +12,8 @@ from collections import Counter
 from pathlib import Path
 
 from taskspace.sources.episodes import uitree
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats import detect_format, read_episodes
-from taskspace.sources.episodes.model import EpisodeError
 from tests.support.episodes import FIXTURES, shared, split
 
 REAL = FIXTURES / "real"

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from taskspace.sources.episodes import geometry, uitree
+from taskspace.sources.episodes.errors import UiDumpError
 from taskspace.sources.episodes.model import UIElement
 from tests.support.episodes import FIXTURES
 
@@ -98,14 +99,14 @@ def test_element_at_tolerance_reaches_the_nearest_box_only_when_asked() -> None:
 
 
 def test_broken_dumps_raise_with_the_reason(tmp_path: Path) -> None:
-    with pytest.raises(uitree.UiDumpError, match="not well-formed XML"):
+    with pytest.raises(UiDumpError, match="not well-formed XML"):
         uitree.parse_tree("<hierarchy><node bounds='[0,0][1,1]'>", source="x.xml")
-    with pytest.raises(uitree.UiDumpError, match="list of nodes"):
+    with pytest.raises(UiDumpError, match="list of nodes"):
         uitree.parse_tree('{"a": 1}', source="x.json")
-    with pytest.raises(uitree.UiDumpError, match="neither XML nor JSON"):
+    with pytest.raises(UiDumpError, match="neither XML nor JSON"):
         uitree.parse_tree("hello", source="x.txt")
     missing = tmp_path / "gone.xml"
-    with pytest.raises(uitree.UiDumpError, match="cannot read"):
+    with pytest.raises(UiDumpError, match="cannot read"):
         uitree.parse_ui_dump(missing)
 
 

@@ -14,8 +14,9 @@ from PIL import Image
 from taskspace.cli.load_web import web
 from taskspace.cli.main import cli
 from taskspace.graph.ids import stable_id
-from taskspace.sources.web.browser import BrowserUnavailableError, foreign_requests, origin_context
+from taskspace.sources.web.browser import foreign_requests, origin_context
 from taskspace.sources.web.crawl import CrawlOptions, followable, normalise_url
+from taskspace.sources.web.errors import BrowserUnavailableError
 from taskspace.sources.web.extract import Element, PageContent, Target, assign_marks
 from taskspace.sources.web.graph_rows import element_id, page_id, target_url
 from taskspace.sources.web.interactions import combine, declared

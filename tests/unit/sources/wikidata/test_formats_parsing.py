@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from taskspace.sources.wikidata.kgtk import KgtkValueError, kgtk_value, text_value
+from taskspace.sources.wikidata.errors import KgtkValueError, TripleJsonError
+from taskspace.sources.wikidata.kgtk import kgtk_value, text_value
 from taskspace.sources.wikidata.loader import LoadOptions, LoadReport, detect_format, file_records
 from taskspace.sources.wikidata.mapping import GraphRows
 from taskspace.sources.wikidata.readers import sniff_json
 from taskspace.sources.wikidata.terms import EARTH, IRI, WD, BNode, EntityRecord, Literal, Value
-from taskspace.sources.wikidata.triples_json import TripleJsonError, triple_terms
+from taskspace.sources.wikidata.triples_json import triple_terms
 from tests.support.wikidata import CITY, FORMATS, KAHN, KARLSRUHE, KEEPER, shared
 
 WDT = "http://www.wikidata.org/prop/direct/"

@@ -13,17 +13,17 @@ import pytest
 from neo4j.spatial import WGS84Point
 
 from taskspace.sources.wikidata.entity_json import read_entity_json
-from taskspace.sources.wikidata.inputs import NotTextError, sniffed
+from taskspace.sources.wikidata.errors import NotTextError, NTriplesError, WikidataLoadError
+from taskspace.sources.wikidata.inputs import sniffed
 from taskspace.sources.wikidata.loader import (
     LoadOptions,
     LoadReport,
-    WikidataLoadError,
     detect_format,
     file_records,
     open_lines,
 )
 from taskspace.sources.wikidata.mapping import GraphRows, preferred_datatype
-from taskspace.sources.wikidata.ntriples import NTriplesError, parse_line, read_ntriples, unescape
+from taskspace.sources.wikidata.ntriples import parse_line, read_ntriples, unescape
 from taskspace.sources.wikidata.terms import IRI, BNode, EntityRecord, Literal, ParseIssue
 from taskspace.sources.wikidata.turtle import MAX_ERRORS_PER_BLOCK, read_turtle, split_blocks
 from tests.support.wikidata import BAD, DUMP_CHUNK, FIXTURES, Q42_TTL, shared

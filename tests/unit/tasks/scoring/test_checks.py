@@ -14,15 +14,10 @@ from taskspace.metrics.passk import mean_pass_at_k, pass_at_k, pass_at_k_by_task
 from taskspace.metrics.rouge import lcs_length, rouge_l, rouge_l_stemmed
 from taskspace.metrics.squad import exact_match, f1, normalize_answer
 from taskspace.tasks.attempt import Attempt
+from taskspace.tasks.errors import UnknownCheckError
 from taskspace.tasks.model import GroundRef, Task
 from taskspace.tasks.scoring.attempts import score_attempt
-from taskspace.tasks.scoring.checks import (
-    CHECK_KINDS,
-    UnknownCheckError,
-    check_passes,
-    numbers_in,
-    parse_check,
-)
+from taskspace.tasks.scoring.checks import CHECK_KINDS, check_passes, numbers_in, parse_check
 from taskspace.tasks.scoring.citations import citation_scores
 from tests.support.docs import REAL_DOCS, require_real_eips
 

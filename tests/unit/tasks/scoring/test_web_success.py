@@ -15,7 +15,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from taskspace.evaluation.scorers.web import task_or_web_scorer, web_judge_scorer
 from taskspace.generators import family
-from taskspace.models.llm.client import LLMUnavailableError
+from taskspace.models.errors import LLMUnavailableError
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebAction, WebTrajectory
 from taskspace.tasks.model import SuccessCriterion, Task
 from taskspace.tasks.scoring.web import score_web

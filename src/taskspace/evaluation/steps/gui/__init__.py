@@ -1,1 +1,3 @@
 """GUI step evaluation: AITW action matching of an agent's actions against recorded episodes."""
+
+__all__ = ["matching", "runs", "scoring"]

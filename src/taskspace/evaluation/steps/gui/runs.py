@@ -31,7 +31,8 @@ from taskspace.evaluation.steps.results import step_values
 from taskspace.evaluation.steps.runner import ALL, NO_LIMIT, EpisodeRun, selection_params
 from taskspace.graph.connection import Graph
 from taskspace.metrics.mind2web import Aggregate, aggregate
-from taskspace.sources.episodes.model import Action, Episode, EpisodeError
+from taskspace.sources.episodes.errors import EpisodeError
+from taskspace.sources.episodes.model import Action, Episode
 
 GUI_DATASETS = ("aitw", "gui_odyssey", "uiautomator", "droidbot", "jsonl")
 RULE_KEY = "gui_rule"

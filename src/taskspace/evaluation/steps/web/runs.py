@@ -19,6 +19,7 @@ from typing import Any
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from taskspace.core.errors import UserError
+from taskspace.environments.errors import NotAWebStepError
 from taskspace.environments.web_steps.model import Element, GoldStep, WebTask
 from taskspace.environments.web_steps.serial import (
     POOL_KEY,
@@ -26,12 +27,7 @@ from taskspace.environments.web_steps.serial import (
     elements_to_json,
     task_to_json,
 )
-from taskspace.environments.web_steps.tasks import (
-    NotAWebStepError,
-    gold_step,
-    site_pools,
-    task_from_row,
-)
+from taskspace.environments.web_steps.tasks import gold_step, site_pools, task_from_row
 from taskspace.evaluation.steps.runner import ALL, NO_LIMIT, EpisodeRun, selection_params
 from taskspace.evaluation.steps.web.scorer import step_scorer
 from taskspace.graph.connection import Graph

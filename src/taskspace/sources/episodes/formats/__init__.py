@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from taskspace.core.errors import UserError
 from taskspace.core.registry import Entry, Registry
 from taskspace.sources.episodes import uitree
+from taskspace.sources.episodes.errors import EpisodeError, UnknownFormatError
 from taskspace.sources.episodes.formats import (
     aitw,
     droidbot,
@@ -30,16 +30,12 @@ from taskspace.sources.episodes.formats import (
     seeact,
     uiautomator,
 )
-from taskspace.sources.episodes.model import Episode, EpisodeError
+from taskspace.sources.episodes.model import Episode
 from taskspace.sources.episodes.sources import load_yaml, parse_json, read_lines, read_text
 
 Reader = Callable[[Path], Iterator[Episode | EpisodeError]]
 
 _HERE = __name__
-
-
-class UnknownFormatError(UserError, ValueError):
-    """A format name no reader has (a ValueError too: callers of the library catch that)."""
 
 
 FORMATS: Registry[Reader] = Registry(

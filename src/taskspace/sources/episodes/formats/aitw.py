@@ -26,6 +26,7 @@ from typing import Any
 
 from taskspace.metrics.aitw import is_tap
 from taskspace.sources.episodes import geometry, uitree
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats.base import (
     Results,
     attempt,
@@ -36,14 +37,7 @@ from taskspace.sources.episodes.formats.base import (
     target_at,
 )
 from taskspace.sources.episodes.mappings import AitwMapping, load_mapping
-from taskspace.sources.episodes.model import (
-    Action,
-    Episode,
-    EpisodeError,
-    Observation,
-    Step,
-    UIElement,
-)
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step, UIElement
 from taskspace.sources.episodes.sources import load_json
 
 DATASET = "aitw"

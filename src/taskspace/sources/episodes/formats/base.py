@@ -14,8 +14,9 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from taskspace.sources.episodes import uitree
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.geometry import Point
-from taskspace.sources.episodes.model import Episode, EpisodeError, Observation, UIElement
+from taskspace.sources.episodes.model import Episode, Observation, UIElement
 from taskspace.sources.episodes.sources import existing, image_size
 
 T = TypeVar("T")

@@ -35,16 +35,10 @@ from typing import Any
 
 from bs4 import BeautifulSoup
 
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats.base import Results, attempt, document_reader, require
 from taskspace.sources.episodes.mappings import DroidbotMapping, load_mapping
-from taskspace.sources.episodes.model import (
-    Action,
-    Episode,
-    EpisodeError,
-    Observation,
-    Step,
-    UIElement,
-)
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step, UIElement
 from taskspace.sources.episodes.sources import load_yaml
 
 DATASET = "droidbot"

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from taskspace.sources.episodes import uitree
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats.base import Results, attempt, episode_id, require, target_at
-from taskspace.sources.episodes.model import Action, Episode, EpisodeError, Observation, Step
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step
 from taskspace.sources.episodes.sources import decode_line, parse_json, read_lines
 
 DATASET = "jsonl"

@@ -23,6 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats import mind2web_live
 from taskspace.sources.episodes.formats.base import (
     Results,
@@ -33,7 +34,7 @@ from taskspace.sources.episodes.formats.base import (
 )
 from taskspace.sources.episodes.formats.candidates import page_candidates
 from taskspace.sources.episodes.mappings import Mind2WebMapping, load_mapping
-from taskspace.sources.episodes.model import Action, Episode, EpisodeError, Observation, Step
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step
 from taskspace.sources.episodes.sources import load_json
 
 DATASET = "mind2web"

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats.base import (
     Results,
     attempt,
@@ -36,7 +37,7 @@ from taskspace.sources.episodes.formats.base import (
     require,
 )
 from taskspace.sources.episodes.mappings import Mind2WebLiveMapping, load_mapping
-from taskspace.sources.episodes.model import Action, Episode, EpisodeError, Observation, Step
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step
 from taskspace.sources.episodes.sources import load_json
 
 DATASET = "mind2web_live"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from taskspace.sources.episodes import geometry
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats.base import (
     Results,
     attempt,
@@ -28,7 +29,7 @@ from taskspace.sources.episodes.formats.base import (
     screen,
 )
 from taskspace.sources.episodes.mappings import OdysseyMapping, load_mapping
-from taskspace.sources.episodes.model import Action, Episode, EpisodeError, Step
+from taskspace.sources.episodes.model import Action, Episode, Step
 from taskspace.sources.episodes.sources import load_json
 
 DATASET = "gui_odyssey"

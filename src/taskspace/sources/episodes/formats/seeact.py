@@ -21,11 +21,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats.base import Results, attempt, episode_id, require
 from taskspace.sources.episodes.formats.candidates import page_candidates
 from taskspace.sources.episodes.formats.mind2web import mind2web_action
 from taskspace.sources.episodes.mappings import Mind2WebMapping, load_mapping
-from taskspace.sources.episodes.model import Episode, EpisodeError, Observation, Step
+from taskspace.sources.episodes.model import Episode, Observation, Step
 from taskspace.sources.episodes.sources import decode_line, parse_json, read_lines
 
 DATASET = "seeact"

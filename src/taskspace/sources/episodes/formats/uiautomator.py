@@ -24,10 +24,11 @@ from collections import Counter
 from pathlib import Path
 
 from taskspace.sources.episodes import geometry, uitree
+from taskspace.sources.episodes.errors import EpisodeError, UiDumpError
 from taskspace.sources.episodes.formats.base import Results, attempt, episode_id, screen, target_at
 from taskspace.sources.episodes.geometry import Point
 from taskspace.sources.episodes.mappings import TraceMapping, load_mapping
-from taskspace.sources.episodes.model import Action, Episode, EpisodeError, Observation, Step
+from taskspace.sources.episodes.model import Action, Episode, Observation, Step
 from taskspace.sources.episodes.sources import existing, read_text
 
 DATASET = "uiautomator"
@@ -118,7 +119,7 @@ def _observation(folder: Path, number: int, mapping: TraceMapping) -> Observatio
     if dump is not None:
         try:
             tree = uitree.parse_tree(read_text(dump), screen=known, source=str(dump))
-        except uitree.UiDumpError as exc:
+        except UiDumpError as exc:
             raise EpisodeError(str(dump), None, str(exc)) from exc
     app, activity = _activity(folder / f"{number}.activity")
     if known is None and tree is not None and tree.root is not None:

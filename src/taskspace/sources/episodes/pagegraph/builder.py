@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from taskspace.graph.ids import stable_id
-from taskspace.sources.episodes.model import Episode, EpisodeError, Observation
+from taskspace.sources.episodes.errors import EpisodeError
+from taskspace.sources.episodes.model import Episode, Observation
 from taskspace.sources.episodes.pagegraph.features import ScreenFeatures, features
 from taskspace.sources.episodes.pagegraph.jump import Jump, JumpDetector, Seen
 from taskspace.sources.episodes.pagegraph.matching import (

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from taskspace.graph.names import InvalidNameError
+from taskspace.graph.errors import InvalidNameError
 from taskspace.graph.queries import fill_slots
 from taskspace.sources.episodes.model import Action, Observation, UIElement
 from taskspace.sources.episodes.pagegraph.features import features
