@@ -12,23 +12,17 @@ showed. The last step of the budget always answers, so the run ends on an answer
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urldefrag, urlsplit
 
 from taskspace.agents.web.loop import Policy
-from taskspace.core.words import tokens
+from taskspace.core.words import split_tokens, tokens
 from taskspace.environments.browser import Action, Mark, Observation
 from taskspace.sources.web.browser import origin_of
 
 Goal = Callable[[Observation], str | None]
 CLICKABLE = frozenset({"link", "button"})
-_KEY_WORD = re.compile(r"[a-z0-9]+")
-
-
-def words(text: str) -> set[str]:
-    return set(tokens(text))
 
 
 def page_of(url: str) -> str:
@@ -37,9 +31,10 @@ def page_of(url: str) -> str:
 
 
 def key_words(text: str) -> set[str]:
-    """Runs of letters and digits, lowercased: how names, URL paths and fragments compare
-    (``docs_dir`` in a heading is ``#using-the-docs_dir`` in a link)."""
-    return set(_KEY_WORD.findall(text.lower()))
+    """Words split at punctuation (``taskspace.core.words.split_tokens``): how names, URL
+    paths and fragments compare (``docs_dir`` in a heading is ``#using-the-docs_dir`` in a
+    link)."""
+    return set(split_tokens(text))
 
 
 def url_words(url: str) -> tuple[set[str], set[str]]:
@@ -107,7 +102,7 @@ class PageSearch(Policy):
 
     def _add_leads(self, seen: Observation, depth: int) -> None:
         for mark in seen.marks:
-            if mark.kind not in CLICKABLE or not mark.href or not words(mark.name):
+            if mark.kind not in CLICKABLE or not mark.href or not tokens(mark.name):
                 continue
             url = page_of(mark.href)
             if url in self.visited or not is_page(url):
