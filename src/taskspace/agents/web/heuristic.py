@@ -17,7 +17,6 @@ where to end but not the route: for them it searches the site instead
 from __future__ import annotations
 
 import re
-from urllib.parse import urldefrag
 
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
@@ -28,7 +27,7 @@ from taskspace.agents.web.search import PageSearch
 from taskspace.core.words import normalized, tokens
 from taskspace.environments.browser import Action, Mark, Observation
 from taskspace.graph.connection import Graph
-from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.urls import normalise_url, origin_of
 
 OFFLINE = "heuristic"
 QUOTED = re.compile(r"[“\"]([^”\"]+)[”\"]")
@@ -60,7 +59,7 @@ class Heuristic(Policy):
     async def decide(self, seen: Observation) -> Action:
         if self.search is not None:
             return await self.search.decide(seen)
-        here = _page(seen.url)
+        here = normalise_url(seen.url)
         if self.start_title is None:
             self.start_title, self.start_url = set(tokens(seen.title)), here
             self.wanted = self.prompt - self.start_title
@@ -88,17 +87,13 @@ class Heuristic(Policy):
             mark.kind in CLICKABLE
             and bool(mark.href)
             and origin_of(mark.href or "") == origin_of(self.start_url)
-            and _page(mark.href or "") not in self.seen_urls
+            and normalise_url(mark.href or "") not in self.seen_urls
             and bool(tokens(mark.name))
         )
 
     def _overlap(self, mark: Mark) -> float:
         name = set(tokens(mark.name))
         return len(name & self.wanted) / len(name) if name else 0.0
-
-
-def _page(url: str) -> str:
-    return urldefrag(url)[0].rstrip("/")
 
 
 def build(spec: AgentSpec, graph: Graph) -> Solver:

@@ -17,8 +17,9 @@ from playwright.sync_api import Error as PlaywrightError
 from taskspace.environments.replay.actions import StepFailure, first_line, perform
 from taskspace.environments.replay.checks import check
 from taskspace.environments.replay.report import ReplayReport, TaskOutcome
-from taskspace.sources.web.browser import origin_context, origin_of
+from taskspace.sources.web.browser import origin_context
 from taskspace.sources.web.origins import OriginMap
+from taskspace.sources.web.urls import origin_of
 from taskspace.tasks.model import Task
 
 OutcomeHandler = Callable[[TaskOutcome], None]
