@@ -39,7 +39,7 @@ from taskspace.graph.connection import Graph
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
 from taskspace.tools.apps.toolbox import AppTools
-from taskspace.tools.graph.toolbox import ToolInputError
+from taskspace.tools.errors import ToolInputError
 from tests.messages_script_api import (
     Block,
     first_user_text,

@@ -1,1 +1,2 @@
-"""Tools agents call on the live graph: graph lookups and the Wikidata apps."""
+"""Tools agents call on the live graph, on one template (``base``): graph lookups (``graph``)
+and the Wikidata apps (``apps``)."""
