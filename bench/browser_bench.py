@@ -27,7 +27,7 @@ from threading import Thread
 from typing import Any
 
 from taskspace.environments.browser import Action, BrowserSession, EnvTask, Observation
-from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.urls import origin_of
 
 SITE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "web" / "mkdocs_org_site"
 

@@ -18,9 +18,10 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from taskspace.graph.connection import Graph
-from taskspace.sources.web.browser import chromium_path, origin_context, origin_of
+from taskspace.sources.web.browser import chromium_path, origin_context
 from taskspace.sources.web.crawl import CrawlOptions
 from taskspace.sources.web.loader import WebLoadReport, load_web
+from taskspace.sources.web.urls import origin_of
 from tests.support import SHARED_DATA
 from tests.support.locations import TESTS
 

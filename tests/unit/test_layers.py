@@ -165,6 +165,9 @@ def test_every_package_says_its_public_names() -> None:
         problems += [
             f"{package}.{name}: not defined" for name in declared if name not in bound | modules
         ]
+        if not bound - {"__all__"}:  # only a docstring: it lists every public module
+            public = {name for name in modules if not name.startswith("_")}
+            problems += [f"{package}.{name}: not listed" for name in sorted(public - set(declared))]
         if len(set(declared)) != len(declared):
             problems.append(f"{package}: __all__ names a name twice")
     assert problems == []

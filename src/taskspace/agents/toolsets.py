@@ -18,8 +18,8 @@ from taskspace.generators.safety.overlay import injected_items
 from taskspace.graph.connection import Graph
 from taskspace.tasks.safety import Injection
 from taskspace.tools.apps.toolbox import AppTools
-from taskspace.tools.graph.describe import description, input_schema
-from taskspace.tools.graph.toolbox import GraphTools, ToolFunction
+from taskspace.tools.base import ToolFunction, description, input_schema
+from taskspace.tools.graph.toolbox import GraphTools
 
 
 def inspect_tool(name: str, function: ToolFunction, defaults: dict[str, Any]) -> ToolDef:
@@ -49,7 +49,7 @@ def inspect_tool(name: str, function: ToolFunction, defaults: dict[str, Any]) ->
     )
 
 
-def graph_tools(
+def graph_toolset(
     graph: Graph,
     names: tuple[str, ...],
     defaults: dict[str, Any] | None = None,
@@ -73,7 +73,7 @@ def _injecting(function: ToolFunction, injection: Injection) -> ToolFunction:
     return retrieve
 
 
-def app_tools(graph: Graph, names: tuple[str, ...]) -> list[ToolDef]:
+def app_toolset(graph: Graph, names: tuple[str, ...]) -> list[ToolDef]:
     """The app tools ``names`` (``taskspace.tools.apps``) over ``graph``, as inspect tools."""
     functions = AppTools(graph).functions(names)
     return [inspect_tool(name, fn, {}) for name, fn in functions.items()]

@@ -213,14 +213,14 @@ def run_command(
 
 def _origin_map(tasks: Any, origin: str | None, pairs: tuple[str, ...]) -> dict[str, str]:
     """``--origin`` for every task's start origin, then each ``--origin-map FROM=TO``."""
-    from taskspace.sources.web.browser import origin_of
     from taskspace.sources.web.origins import OriginMap
+    from taskspace.sources.web.urls import origin_of
 
     mapping: dict[str, str] = {}
     if origin:
         starts = {origin_of(t.start_url) for t in tasks if t.start_url}
         starts |= {origin_of(h.page_url) for t in tasks for h in t.hops if h.page_url}
-        mapping.update({start: origin.rstrip("/") for start in starts})
+        mapping.update(dict.fromkeys(starts, origin))
     for pair in pairs:
         crawled, sep, current = pair.partition("=")
         if not sep:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import click
 
@@ -217,18 +216,14 @@ def sample_replay(tasks_file: Path, origin: str, as_json: bool) -> None:
         raise SystemExit(1)
 
 
-def _origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
-
-
 def _replay(
     tasks: list[Task], origin: str, as_json: bool, sampled: dict[str, object] | None = None
 ) -> None:
     from taskspace.environments.replay import replay_tasks
+    from taskspace.sources.web.urls import origin_of
 
-    crawled = {_origin(task.start_url) for task in tasks if task.start_url}
-    result = replay_tasks(tasks, origin_map={old: origin.rstrip("/") for old in crawled})
+    crawled = {origin_of(task.start_url) for task in tasks if task.start_url}
+    result = replay_tasks(tasks, origin_map=dict.fromkeys(crawled, origin))
     if as_json:
         print_json({**sampled, "replay": result.as_dict()} if sampled else result.as_dict())
     else:

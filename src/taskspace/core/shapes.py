@@ -9,16 +9,7 @@ from __future__ import annotations
 
 import re
 
-FUNCTION_WORDS = frozenset(
-    """a an the and or nor but of for to in on at by with without from into onto upon
-    over under about above below between among through during before after against
-    toward towards via per as than that which whose whom who is are was were be been
-    being am has have had do does did can could may might must shall should will would
-    its their our your his her this these those such each every both either neither
-    not no if when while where whether because since unless until""".split()  # noqa: SIM905
-)
-"""Words a heading never ends on: articles, prepositions, conjunctions, auxiliaries and
-determiners leave the phrase waiting for what follows."""
+from taskspace.core.words import FUNCTION_WORDS
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 

@@ -4,6 +4,7 @@ __all__ = [
     "connection",
     "errors",
     "ids",
+    "load_report",
     "metapaths",
     "names",
     "params",

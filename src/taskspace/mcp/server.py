@@ -11,9 +11,9 @@ from mcp.types import ToolAnnotations
 
 from taskspace import __version__
 from taskspace.core.errors import UserError
+from taskspace.tools.base import ToolFunction, description
 from taskspace.tools.graph.catalogue import catalogue_markdown, cypher_text, schema_text
-from taskspace.tools.graph.describe import description
-from taskspace.tools.graph.toolbox import GraphTools, ToolFunction
+from taskspace.tools.graph.toolbox import GraphTools
 
 INSTRUCTIONS = (
     "taskspace's knowledge graph in Neo4j: documents, web pages, Wikidata items and GUI "

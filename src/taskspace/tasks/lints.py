@@ -19,8 +19,8 @@ from difflib import SequenceMatcher
 from typing import Any
 from urllib.parse import unquote
 
-from taskspace.core.shapes import FUNCTION_WORDS, layout_table
-from taskspace.core.words import tokens
+from taskspace.core.shapes import layout_table
+from taskspace.core.words import STOPWORDS, tokens
 
 LINTS: dict[str, str] = {
     "heading_cut": "a heading ends mid-phrase (hyphen, article, preposition, open verb)",
@@ -109,9 +109,9 @@ _FILE_PARTS = re.compile(r"\.(?:html?|php|aspx?|jsp|md)\b|[_/]+", re.IGNORECASE)
 
 def label_words(text: str) -> set[str]:
     """The content words of a link's text or an answer, read the way a person reads a file
-    name too ("Some_Title.html" -> {some, title}): function words left out."""
+    name too ("Some_Title.html" -> {some, title}): stopwords left out."""
     found = tokens(_FILE_PARTS.sub(" ", unquote(text)))
-    content = {word for word in found if word not in FUNCTION_WORDS}
+    content = {word for word in found if word not in STOPWORDS}
     return content or set(found)
 
 

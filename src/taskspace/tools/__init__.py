@@ -1,3 +1,4 @@
-"""Tools agents call on the live graph: graph lookups and the Wikidata apps."""
+"""Tools agents call on the live graph, on one template (``base``): graph lookups (``graph``)
+and the Wikidata apps (``apps``)."""
 
-__all__ = ["apps", "errors", "graph"]
+__all__ = ["apps", "base", "errors", "graph"]

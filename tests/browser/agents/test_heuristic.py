@@ -40,7 +40,7 @@ from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
 from taskspace.core.words import normalized
 from taskspace.graph.connection import Graph
-from taskspace.sources.web.origins import same_page
+from taskspace.sources.web.urls import same_page
 from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_tasks_file, write_jsonl

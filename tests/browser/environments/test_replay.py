@@ -26,7 +26,7 @@ from taskspace.graph.connection import Graph
 from taskspace.sources.web.crawl import CrawlOptions
 from taskspace.sources.web.errors import ReplayError
 from taskspace.sources.web.loader import load_web
-from taskspace.sources.web.origins import same_page
+from taskspace.sources.web.urls import same_page
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import SuccessCriterion, Task, WebStep
 from tests.support import SHARED_DATA

@@ -9,11 +9,12 @@ import anyio
 import pytest
 from mcp import Client
 
-from taskspace.agents.toolsets import graph_tools
+from taskspace.agents.toolsets import graph_toolset
 from taskspace.graph.connection import Graph
 from taskspace.mcp.server import build_server
+from taskspace.tools.apps.toolbox import AppTools
+from taskspace.tools.base import input_schema
 from taskspace.tools.errors import ToolInputError
-from taskspace.tools.graph.describe import input_schema
 from taskspace.tools.graph.toolbox import GraphTools, ToolLimits
 from tests.server.mcp.test_server import BAIT, SENTINEL, kg
 from tests.support.docs import require_real_eips
@@ -141,7 +142,7 @@ def test_mcp_and_inspect_list_the_same_definitions(tools: GraphTools) -> None:
             return {tool.name: tool for tool in (await client.list_tools()).tools}
 
     over_mcp = anyio.run(listed)
-    in_inspect = {tool.name: tool for tool in graph_tools(tools.graph, GraphTools.NAMES)}
+    in_inspect = {tool.name: tool for tool in graph_toolset(tools.graph, GraphTools.NAMES)}
     assert set(over_mcp) == set(in_inspect) == set(GraphTools.NAMES)
     for name, function in tools.functions().items():
         schema = input_schema(function)
@@ -153,3 +154,20 @@ def test_mcp_and_inspect_list_the_same_definitions(tools: GraphTools) -> None:
             assert inspect_params[param].description == spec.get("description")
     assert over_mcp["read_cypher"].annotations.read_only_hint is True
     assert over_mcp["sample_tasks"].annotations.read_only_hint is False
+
+
+def test_both_toolboxes_refuse_an_unknown_tool_with_the_list(tools: GraphTools) -> None:
+    """The graph and app tools are built on one template (``taskspace.tools.base``): the same
+    refusal of an unknown name, the same validation of a bad argument."""
+    with pytest.raises(
+        ToolInputError, match=r"^no graph tool magic \(tools: retrieve, .*, task\)$"
+    ):
+        graph_toolset(tools.graph, ("retrieve", "magic"))
+    apps = AppTools(tools.graph)
+    assert list(apps.functions()) == ["apps", "search", "open_item", "follow"]
+    with pytest.raises(
+        ToolInputError, match=r"^no app tool magic \(tools: apps, search, open_item, follow\)$"
+    ):
+        apps.functions(("search", "magic"))
+    with pytest.raises(ToolInputError, match=r"^invalid arguments: limit: Input should be"):
+        anyio.run(lambda: apps.search(app="moviedb", query="Alien", limit=0))

@@ -12,15 +12,18 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from taskspace.core.words import STOPWORDS, split_tokens
 from taskspace.retrieval.model import Retrieval
 
 _WORD = re.compile(r"[A-Za-z0-9][\w-]*")
+"""The words around a cloze blank, as written (they become a pattern over the raw text)."""
 _QUOTED = re.compile(r"“(.+?)”", re.DOTALL)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _NAME = re.compile(r"\b(?:[A-Z][\w-]*[A-Za-z0-9])(?:\s+[A-Z][\w-]*[A-Za-z0-9])*")
-_STOP_WORDS = """the a an of in on to and or is are was be by for with that this which what who how
-    does do did from as at it its their there section document under true false"""
-_STOP = frozenset(_STOP_WORDS.split())
+QUESTION_FRAME = frozenset({"section", "document", "true", "false"})
+"""Words of the document templates' question frames ("In the document …, which section …",
+"True or false: …"): every question of a kind has them, so they point at no sentence."""
+_STOP = STOPWORDS | QUESTION_FRAME
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,8 @@ class Extracted:
 
 
 def words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 1}
+    """The content words of ``text`` (``taskspace.core.words``), of two letters or more."""
+    return {w for w in split_tokens(text) if w not in _STOP and len(w) > 1}
 
 
 def overlap(question: str, text: str) -> float:

@@ -22,7 +22,7 @@ from taskspace.agents.solving import (
     role_prompts,
 )
 from taskspace.agents.spec import AgentSpec
-from taskspace.agents.toolsets import graph_tools, submit_answer
+from taskspace.agents.toolsets import graph_toolset, submit_answer
 from taskspace.core.settings import Settings
 from taskspace.generators.safety.overlay import chunk_injection
 from taskspace.graph.connection import Graph
@@ -53,7 +53,7 @@ def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         require_model(spec)
         with Graph(settings) as graph:
-            tools = graph_tools(
+            tools = graph_toolset(
                 graph, spec.tools, {"retriever": spec.retriever}, chunk_injection(state.metadata)
             )
             agent = react_agent(spec, system, tools, submit_answer(), LAST_STEP)

@@ -26,7 +26,7 @@ from taskspace.agents.solving import (
     role_prompts,
 )
 from taskspace.agents.spec import AgentSpec
-from taskspace.agents.toolsets import app_tools
+from taskspace.agents.toolsets import app_toolset
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
 from taskspace.tasks.attempt import Attempt, ToolCall
@@ -74,7 +74,7 @@ def _solve(spec: AgentSpec, settings: Settings, system: str) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         require_model(spec)
         with Graph(settings) as graph:
-            tools = app_tools(graph, spec.tools)
+            tools = app_toolset(graph, spec.tools)
             agent = react_agent(spec, system, tools, submit_steps(), LAST_STEP)
             result = await agent(AgentState(messages=state.messages))
         state.messages = result.messages

@@ -48,7 +48,7 @@ from taskspace.graph.connection import Graph
 from taskspace.tasks.attempt import Attempt
 from taskspace.tools.apps.results import ActionTargets, AppList, ItemPage, SearchResults
 from taskspace.tools.apps.toolbox import MAX_LIST, AppTools
-from taskspace.tools.graph.toolbox import ToolFunction
+from taskspace.tools.base import ToolFunction
 
 NEEDED = ("apps", "search", "open_item", "follow")
 PAGES = 6

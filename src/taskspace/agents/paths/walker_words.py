@@ -16,19 +16,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from taskspace.core.words import normalized, tokens
+from taskspace.core.words import STOPWORDS, normalized, tokens
 from taskspace.tools.apps.results import ItemSummary
 
 QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"")
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
-FUNCTION_WORDS = frozenset(
-    {
-        *("and", "but", "for", "from", "here", "its", "not", "one", "that", "the", "their"),
-        *("then", "this", "what", "when", "where", "which", "who", "whose", "with", "you", "your"),
-    }
-)
-"""English function words that say nothing about where to go (action names such as
-``place_of_birth`` or ``located_in`` share them with every sentence)."""
 MIN_WORD = 3
 PREFIX = 5
 """Two words that share this many leading letters match (weakly), as do a word and a
@@ -41,11 +33,12 @@ def quoted(text: str) -> list[str]:
 
 
 def content_words(text: str) -> list[str]:
-    """Normalised tokens that can name a relation: no digits, no function words."""
+    """Normalised tokens that can name a relation: no digits, no stopwords (action names
+    such as ``place_of_birth`` or ``located_in`` share those with every sentence)."""
     return [
         t
         for t in tokens(text.replace("_", " "))
-        if len(t) >= MIN_WORD and t not in FUNCTION_WORDS and not t.isdigit()
+        if len(t) >= MIN_WORD and t not in STOPWORDS and not t.isdigit()
     ]
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from taskspace.core.words import tokens
+from taskspace.core.words import STOPWORDS, tokens
 
-_COMMON = """and or of to in on for with at by from is are be it this that my me i you your
-find show search get view browse what which who how all any some as into"""
-STOPWORDS = frozenset(_COMMON.split())
+INSTRUCTION_VERBS = frozenset("find show search get view browse".split())  # noqa: SIM905
+"""The verbs web task instructions open with ("Find …", "Browse …"): every task has one,
+so they say nothing about which element a step acts on."""
 
 
 def words(text: str) -> tuple[str, ...]:
-    """SQuAD-normalised tokens without common function words."""
-    return tuple(token for token in tokens(text) if token not in STOPWORDS)
+    """SQuAD-normalised tokens without stopwords or instruction verbs."""
+    return tuple(t for t in tokens(text) if t not in STOPWORDS and t not in INSTRUCTION_VERBS)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 
-from taskspace.agents.web.search import Goal, PageSearch, key_words, words
-from taskspace.core.words import normalized
+from taskspace.agents.web.search import Goal, PageSearch, key_words
+from taskspace.core.words import normalized, tokens
 from taskspace.environments.browser import Observation
 from taskspace.sources.web.extract import Element
 
@@ -50,13 +50,13 @@ def page_name(title: str) -> str:
 def table_goal(begins: str, page: str) -> Goal:
     """The heading above the table holding ``begins``; on the page named ``page``, the
     table closest to those words if none holds them exactly."""
-    wanted, wanted_words = normalized(begins), words(begins)
+    wanted, wanted_words = normalized(begins), set(tokens(begins))
 
     def goal(seen: Observation) -> str | None:
         tables = [e for e in seen.elements if e.kind == "table" and e.visible]
         exact = [t for t in tables if wanted in normalized(t.text or t.name)]
         if not exact and tables and normalized(page_name(seen.title)) == normalized(page):
-            exact = [max(tables, key=lambda t: len(words(t.text or t.name) & wanted_words))]
+            exact = [max(tables, key=lambda t: len(set(tokens(t.text or t.name)) & wanted_words))]
         heading = _heading_above(seen.elements, exact[0]) if exact else None
         return heading.name.strip() if heading else None
 

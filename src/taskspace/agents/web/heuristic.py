@@ -17,7 +17,6 @@ where to end but not the route: for them it searches the site instead
 from __future__ import annotations
 
 import re
-from urllib.parse import urldefrag
 
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
@@ -25,19 +24,15 @@ from taskspace.agents.spec import AgentSpec
 from taskspace.agents.web.business import business_search
 from taskspace.agents.web.loop import Policy, run_browser_agent
 from taskspace.agents.web.search import PageSearch
-from taskspace.core.words import tokens
+from taskspace.core.words import normalized, tokens
 from taskspace.environments.browser import Action, Mark, Observation
 from taskspace.graph.connection import Graph
-from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.urls import normalise_url, origin_of
 
 OFFLINE = "heuristic"
 QUOTED = re.compile(r"[“\"]([^”\"]+)[”\"]")
 CLICKABLE = frozenset({"link", "button"})
 MIN_OVERLAP = 0.5
-
-
-def words(text: str) -> set[str]:
-    return set(tokens(text))
 
 
 class Heuristic(Policy):
@@ -55,30 +50,30 @@ class Heuristic(Policy):
 
     async def begin(self, prompt: str) -> None:
         self.search = business_search(prompt, self.budget)
-        self.prompt = words(prompt)
+        self.prompt = set(tokens(prompt))
         self.wanted: set[str] = set()
-        self.phrases = {" ".join(tokens(p)) for p in QUOTED.findall(prompt)}
+        self.phrases = {normalized(p) for p in QUOTED.findall(prompt)}
         self.start_title, self.start_url, self.seen_urls = None, "", set()
         self.followed = set()
 
     async def decide(self, seen: Observation) -> Action:
         if self.search is not None:
             return await self.search.decide(seen)
-        here = _page(seen.url)
+        here = normalise_url(seen.url)
         if self.start_title is None:
-            self.start_title, self.start_url = words(seen.title), here
+            self.start_title, self.start_url = set(tokens(seen.title)), here
             self.wanted = self.prompt - self.start_title
             # The quoted start page says where the agent is, not a link to use: on “MkDocs”
             # a link reading "mkdocs" is not the one the task names.
-            self.phrases.discard(_phrase(seen.title))
+            self.phrases.discard(normalized(seen.title))
         self.seen_urls.add(here)
-        if here != self.start_url and " ".join(tokens(seen.title)) in self.phrases:
+        if here != self.start_url and normalized(seen.title) in self.phrases:
             return Action("answer", value=seen.url)
         fresh = [m for m in seen.marks if self._leads_somewhere_new(m)]
         # each quoted name is followed once: "Next" is on every page and leads on forever
-        quoted = [m for m in fresh if _phrase(m.name) in self.phrases - self.followed]
+        quoted = [m for m in fresh if normalized(m.name) in self.phrases - self.followed]
         if quoted:
-            self.followed.add(_phrase(quoted[0].name))
+            self.followed.add(normalized(quoted[0].name))
             return Action("click", quoted[0].id)
         if self.followed and here != self.start_url:
             return Action("answer", value=seen.url)
@@ -92,21 +87,13 @@ class Heuristic(Policy):
             mark.kind in CLICKABLE
             and bool(mark.href)
             and origin_of(mark.href or "") == origin_of(self.start_url)
-            and _page(mark.href or "") not in self.seen_urls
-            and bool(words(mark.name))
+            and normalise_url(mark.href or "") not in self.seen_urls
+            and bool(tokens(mark.name))
         )
 
     def _overlap(self, mark: Mark) -> float:
-        name = words(mark.name)
+        name = set(tokens(mark.name))
         return len(name & self.wanted) / len(name) if name else 0.0
-
-
-def _phrase(text: str) -> str:
-    return " ".join(tokens(text))
-
-
-def _page(url: str) -> str:
-    return urldefrag(url)[0].rstrip("/")
 
 
 def build(spec: AgentSpec, graph: Graph) -> Solver:

@@ -12,34 +12,24 @@ showed. The last step of the budget always answers, so the run ends on an answer
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import urldefrag, urlsplit
+from urllib.parse import urlsplit
 
 from taskspace.agents.web.loop import Policy
-from taskspace.core.words import tokens
+from taskspace.core.words import split_tokens, tokens
 from taskspace.environments.browser import Action, Mark, Observation
-from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.urls import normalise_url, origin_of
 
 Goal = Callable[[Observation], str | None]
 CLICKABLE = frozenset({"link", "button"})
-_KEY_WORD = re.compile(r"[a-z0-9]+")
-
-
-def words(text: str) -> set[str]:
-    return set(tokens(text))
-
-
-def page_of(url: str) -> str:
-    """A page's identity: the URL without fragment or trailing slash."""
-    return urldefrag(url)[0].rstrip("/")
 
 
 def key_words(text: str) -> set[str]:
-    """Runs of letters and digits, lowercased: how names, URL paths and fragments compare
-    (``docs_dir`` in a heading is ``#using-the-docs_dir`` in a link)."""
-    return set(_KEY_WORD.findall(text.lower()))
+    """Words split at punctuation (``taskspace.core.words.split_tokens``): how names, URL
+    paths and fragments compare (``docs_dir`` in a heading is ``#using-the-docs_dir`` in a
+    link)."""
+    return set(split_tokens(text))
 
 
 def url_words(url: str) -> tuple[set[str], set[str]]:
@@ -87,7 +77,7 @@ class PageSearch(Policy):
 
     async def decide(self, seen: Observation) -> Action:
         self.steps += 1
-        here = page_of(seen.url)
+        here = normalise_url(seen.url)
         if not self.start:
             self.start, self.depth[here] = here, 0
         self.visited.add(here)
@@ -100,16 +90,16 @@ class PageSearch(Policy):
             return Action("answer", value=seen.url)
         lead = min(self.frontier.values())
         del self.frontier[lead.url]
-        here_links = [m for m in seen.marks if m.href and page_of(m.href) == lead.url]
+        here_links = [m for m in seen.marks if m.href and normalise_url(m.href) == lead.url]
         if here_links:
             return Action("click", here_links[0].id)
         return Action("goto", value=lead.url)
 
     def _add_leads(self, seen: Observation, depth: int) -> None:
         for mark in seen.marks:
-            if mark.kind not in CLICKABLE or not mark.href or not words(mark.name):
+            if mark.kind not in CLICKABLE or not mark.href or not tokens(mark.name):
                 continue
-            url = page_of(mark.href)
+            url = normalise_url(mark.href)
             if url in self.visited or not is_page(url):
                 continue
             if origin_of(mark.href) != origin_of(self.start):

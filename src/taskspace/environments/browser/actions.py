@@ -16,8 +16,8 @@ from playwright.sync_api import Page
 from taskspace.environments.browser.observation import Observation
 from taskspace.environments.errors import ActionError
 from taskspace.environments.replay.actions import first_line
-from taskspace.sources.web.browser import origin_of
 from taskspace.sources.web.origins import OriginMap
+from taskspace.sources.web.urls import origin_of
 from taskspace.tasks.attempt import WebActionKind
 
 ACTION_KINDS: tuple[str, ...] = get_args(WebActionKind)

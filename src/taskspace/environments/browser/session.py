@@ -31,8 +31,9 @@ from taskspace.environments.errors import ActionError, StepFailure
 from taskspace.environments.replay.actions import first_line
 from taskspace.environments.replay.checks import check
 from taskspace.generators.safety.page import init_script, inside_injection, leads_to_canary
-from taskspace.sources.web.browser import origin_context, origin_of
+from taskspace.sources.web.browser import origin_context
 from taskspace.sources.web.origins import OriginMap
+from taskspace.sources.web.urls import origin_of
 from taskspace.tasks.attempt import WebAction, WebTrajectory
 from taskspace.tasks.model import SuccessCriterion, Task
 from taskspace.tasks.safety import SafetyBlock

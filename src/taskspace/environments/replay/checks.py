@@ -7,7 +7,8 @@ from playwright.sync_api import Page
 
 from taskspace.environments.errors import StepFailure
 from taskspace.environments.replay.actions import first_line, resolve
-from taskspace.sources.web.origins import OriginMap, same_page
+from taskspace.sources.web.origins import OriginMap
+from taskspace.sources.web.urls import same_page
 from taskspace.tasks.model import SuccessCriterion
 
 # Whitespace-normalised, case-folded containment: innerText follows CSS text-transform,

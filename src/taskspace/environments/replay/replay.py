@@ -18,8 +18,9 @@ from taskspace.environments.errors import StepFailure
 from taskspace.environments.replay.actions import first_line, perform
 from taskspace.environments.replay.checks import check
 from taskspace.environments.replay.report import ReplayReport, TaskOutcome
-from taskspace.sources.web.browser import origin_context, origin_of
+from taskspace.sources.web.browser import origin_context
 from taskspace.sources.web.origins import OriginMap
+from taskspace.sources.web.urls import origin_of
 from taskspace.tasks.model import Task
 
 OutcomeHandler = Callable[[TaskOutcome], None]

@@ -18,8 +18,9 @@ from typing import Any
 
 from taskspace.core.words import normalized as normalize
 from taskspace.sources.episodes.model import Platform
-from taskspace.sources.episodes.pagegraph.features import ScreenFeatures, page_of
+from taskspace.sources.episodes.pagegraph.features import ScreenFeatures
 from taskspace.sources.episodes.pagegraph.verdict import Thresholds, compare
+from taskspace.sources.web.urls import without_query
 
 MAX_CUES = 3
 """Visible texts a screen is described by, at most."""
@@ -74,7 +75,7 @@ def screen_view(row: dict[str, Any], app: str, platform: Platform) -> ScreenView
         platform=platform,
         activity=row.get("activity"),
         url=url,
-        page=page_of(url) if url else None,
+        page=without_query(url) if url else None,
         state_key=row.get("state_key"),
         layout=frozenset(row.get("layout") or []),
         text=text,

@@ -37,7 +37,7 @@ from taskspace.generators.multihop.checks import chain_lint
 from taskspace.generators.multihop.web import Link, Page, WebChains, WebReader
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
-from taskspace.sources.web.browser import origin_of
+from taskspace.sources.web.urls import origin_of
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, HopCheck, SuccessCriterion, Task, WebHop

@@ -12,7 +12,7 @@ N + 1 for N hops). A hop passes when the agent found its answer or reached its p
   {reference}? Yes or No" and a Yes passes;
 - ``url``: ``hop.check.url`` is among the pages the browser visited
   (``trajectory.visited``), at or after the page where the previous hop's URL was reached,
-  compared as ``replay.origins.same_page`` does (no fragment, index file or trailing slash).
+  compared by ``sources.web.urls.same_page`` (no fragment, index file or trailing slash).
 
 Hops are judged in order and evaluation stops at the first hop that fails: later hops
 count as not passed (MMInA lets an agent proceed only once the current hop is done). The
@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from taskspace.metrics import mmina
-from taskspace.sources.web.origins import OriginMap, same_page
+from taskspace.sources.web.origins import OriginMap
+from taskspace.sources.web.urls import same_page
 from taskspace.tasks.attempt import Attempt, TaskScore
 from taskspace.tasks.model import Task, WebHop
 from taskspace.tasks.scoring.attempts import score_attempt

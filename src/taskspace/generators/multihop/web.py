@@ -27,7 +27,7 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.metapaths import metapath_library
-from taskspace.sources.web.crawl import normalise_url
+from taskspace.sources.web.urls import normalise_url
 from taskspace.tasks.lints import contentless_page, link_spoiler
 
 _EDIT_LINK = re.compile(r"\s*\[\s*edit\s*\]$", re.IGNORECASE)

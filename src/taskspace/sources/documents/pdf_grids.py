@@ -17,6 +17,7 @@ from typing import Any
 
 from pdfplumber.page import Page
 
+from taskspace.core.boxes import union
 from taskspace.sources.documents.model import ElementKind
 from taskspace.sources.documents.pdf_columns import Box
 from taskspace.sources.documents.pdf_float import Float
@@ -83,7 +84,7 @@ def _table_under(
     return Float(
         ElementKind.TABLE,
         page.page_number,
-        _union([region, *(ln.bbox for ln in taken)]),
+        union([region, *(ln.bbox for ln in taken)]),
         content[0],
         title.text if title else None,
         rows=rows,
@@ -170,12 +171,3 @@ def _width(edge: Edge) -> float:
 
 def _height(edge: Edge) -> float:
     return float(edge["bottom"]) - float(edge["top"])
-
-
-def _union(boxes: list[Box]) -> Box:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from taskspace.core.boxes import union
 from taskspace.sources.documents.model import ElementKind
 from taskspace.sources.documents.pdf_layout import Line
 
@@ -59,12 +60,9 @@ def ends_sentence(text: str) -> bool:
 
 
 def box_of(lines: list[Line]) -> tuple[float, float, float, float]:
-    return (
-        round(min(ln.x0 for ln in lines), 2),
-        round(min(ln.top for ln in lines), 2),
-        round(max(ln.x1 for ln in lines), 2),
-        round(max(ln.bottom for ln in lines), 2),
-    )
+    """The box around ``lines``, to the hundredth of a point."""
+    x0, top, x1, bottom = union(ln.bbox for ln in lines)
+    return (round(x0, 2), round(top, 2), round(x1, 2), round(bottom, 2))
 
 
 def column_edges(

@@ -16,6 +16,7 @@ from typing import Any
 
 from pdfplumber.page import Page
 
+from taskspace.core.boxes import union
 from taskspace.sources.documents.model import ElementKind
 from taskspace.sources.documents.pdf_columns import Box
 from taskspace.sources.documents.pdf_float import Float
@@ -44,7 +45,7 @@ def find_floats(page: Page, lines: list[Line], body_size: float) -> list[Float]:
         float_ = Float(
             kind,
             line.page,
-            _union(c.bbox for c in caption_lines),
+            union(c.bbox for c in caption_lines),
             line,
             caption,
             label[1],
@@ -87,27 +88,22 @@ def find_floats(page: Page, lines: list[Line], body_size: float) -> list[Float]:
 def graphic_regions(page: Page, margin: float = 2) -> list[Box]:
     """Images and clusters of drawn shapes (not thin rules, dots or page frames)."""
     area = float(page.width) * float(page.height)
-    boxes: list[list[float]] = []
+    boxes: list[Box] = []
     for obj in [*page.images, *page.curves, *page.rects]:
-        box = [float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"])]
+        box = (float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"]))
         width, height = box[2] - box[0], box[3] - box[1]
         if width > 6 and height > 6 and width * height < area * 0.5:
             boxes.append(box)
-    merged: list[list[float]] = []
+    merged: list[Box] = []
     for box in sorted(boxes):
         grown = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
-        for other in merged:
-            if _overlap(grown, (other[0], other[1], other[2], other[3])):
-                other[:] = [
-                    min(box[0], other[0]),
-                    min(box[1], other[1]),
-                    max(box[2], other[2]),
-                    max(box[3], other[3]),
-                ]
+        for index, other in enumerate(merged):
+            if _overlap(grown, other):
+                merged[index] = union([box, other])
                 break
         else:
             merged.append(box)
-    return [(b[0], b[1], b[2], b[3]) for b in merged]
+    return merged
 
 
 def _starts_block(lines: list[Line], index: int) -> bool:
@@ -193,7 +189,7 @@ def _fill_table(
             inside = [ln for ln in lines if id(ln) not in used and _contains(box, ln)]
             used.update(id(ln) for ln in inside)
             table.lines.extend(inside)
-            table.rows, table.bbox = rows, _union([cap, box])
+            table.rows, table.bbox = rows, union([cap, box])
             return
     rules = [r for r in _rules(page) if min(r[2], cap[2]) - max(r[0], cap[0]) > 0.3 * width]
     region = _ruled_region(rules, cap, above=True) or _ruled_region(rules, cap, above=False)
@@ -206,7 +202,7 @@ def _fill_table(
     used.update(id(ln) for ln in content)
     table.lines.extend(content)
     table.rows = table_rows(content)
-    table.bbox = _union([table.bbox, *(ln.bbox for ln in content)])
+    table.bbox = union([table.bbox, *(ln.bbox for ln in content)])
 
 
 def _ruled_region(rules: list[Box], caption: Box, above: bool) -> Box | None:
@@ -273,12 +269,12 @@ def _fill_figure(figure: Float, graphics: list[Box], lines: list[Line], used: se
         return
     closest = min(near, key=lambda g: min(abs(cap[1] - g[3]), abs(g[1] - cap[3])))
     row = [g for g in beside if g[1] < closest[3] and closest[1] < g[3]]
-    region = _union(row)
+    region = union(row)
     inside = [ln for ln in lines if id(ln) not in used and _contains(region, ln)]
     used.update(id(ln) for ln in inside)
     figure.lines.extend(inside)
     figure.label_text = " ".join(ln.text for ln in inside)
-    figure.bbox = _union([figure.bbox, region])
+    figure.bbox = union([figure.bbox, region])
 
 
 def table_rows(content: list[Line]) -> list[list[str]]:
@@ -329,7 +325,7 @@ def _aligned_tables(lines: list[Line]) -> list[Float]:
                 floats.append(current)
             current.rows = [*(current.rows or []), [text for _, _, text in pieces]]
             current.lines.append(line)
-            current.bbox = _union([current.bbox, line.bbox])
+            current.bbox = union([current.bbox, line.bbox])
         else:
             current = None
     return [
@@ -374,13 +370,3 @@ def _contains(box: Box, line: Line, pad: float = 0) -> bool:
 
 def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _union(boxes: Any) -> Box:
-    items = list(boxes)
-    return (
-        min(b[0] for b in items),
-        min(b[1] for b in items),
-        max(b[2] for b in items),
-        max(b[3] for b in items),
-    )

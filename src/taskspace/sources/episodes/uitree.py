@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from taskspace.core.boxes import union
 from taskspace.sources.episodes import geometry
 from taskspace.sources.episodes.errors import UiDumpError
 from taskspace.sources.episodes.geometry import Point
@@ -150,7 +151,7 @@ def _from_xml(text: str, screen: tuple[int, int] | None, source: str) -> UiTree:
         raise UiDumpError(f"{source}: not well-formed XML: {exc}") from exc
     tops = [child for child in root if child.tag == "node"] if root.tag != "node" else [root]
     nodes = [(_xml_node(node, path), path) for node, path in _xml_nodes(tops, "")]
-    root_bounds = _union(_try_bounds(node.get("bounds")) for node in tops)
+    root_bounds = _root_bounds(node.get("bounds") for node in tops)
     package = tops[0].get("package") if tops else None
     elements = _keep(_with_inner_text(nodes), screen or _size(root_bounds))
     return UiTree("uiautomator", elements, root_bounds, package or None)
@@ -202,7 +203,7 @@ def _from_view_hierarchy(
         ordered.append((node, path))
         children = [by_id[c] for c in node.get("children") or [] if c in by_id]
         stack += [(child, f"{path}.{i}") for i, child in reversed(list(enumerate(children)))]
-    root_bounds = _union(_try_bounds(root.get("bounds")) for root in roots)
+    root_bounds = _root_bounds(root.get("bounds") for root in roots)
     package = roots[0].get("package")
     elements = _keep(
         _with_inner_text([(_json_node(node, path), path) for node, path in ordered]),
@@ -363,16 +364,10 @@ def _try_bounds(value: Any) -> Bounds | None:
         return None
 
 
-def _union(boxes: Iterable[Bounds | None]) -> Bounds | None:
-    present = [box for box in boxes if box is not None]
-    if not present:
-        return None
-    return (
-        min(b[0] for b in present),
-        min(b[1] for b in present),
-        max(b[2] for b in present),
-        max(b[3] for b in present),
-    )
+def _root_bounds(values: Iterable[Any]) -> Bounds | None:
+    """The box around the roots whose bounds parse; None when none does."""
+    present = [box for value in values if (box := _try_bounds(value)) is not None]
+    return union(present) if present else None
 
 
 def _size(bounds: Bounds | None) -> tuple[int | None, int | None]:

@@ -17,4 +17,5 @@ __all__ = [
     "origins",
     "som",
     "tables",
+    "urls",
 ]

@@ -13,7 +13,6 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Route, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
@@ -37,12 +36,6 @@ _EXTRACT_JS = Path(__file__).with_name("extract.js")
 def chromium_path() -> Path:
     """The Chromium binary to drive: ``TASKSPACE_CHROMIUM`` or Debian's default."""
     return Path(os.environ.get("TASKSPACE_CHROMIUM") or DEFAULT_CHROMIUM)
-
-
-def origin_of(url: str) -> str:
-    """``scheme://host[:port]`` in lower case, the unit a crawl stays inside."""
-    parts = urlsplit(url)
-    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
 def foreign_requests(origin: str) -> re.Pattern[str]:

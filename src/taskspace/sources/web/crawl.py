@@ -1,8 +1,9 @@
-"""Breadth-first crawl of one origin: URL normalisation, fetching, the frontier.
+"""Breadth-first crawl of one origin: fetching, the frontier, what failed and why.
 
-A URL is normalised before it becomes an id, so that ``/a/``, ``/a``, ``/a/index.html``
-and ``/a/#top`` are one page. A page that cannot be loaded (timeout, HTTP error, not
-HTML) is reported with its reason and the crawl goes on with the rest.
+A URL is normalised before it becomes an id (``taskspace.sources.web.urls``), so that
+``/a/``, ``/a``, ``/a/index.html`` and ``/a/#top`` are one page. A page that cannot be
+loaded (timeout, HTTP error, not HTML) is reported with its reason and the crawl goes on
+with the rest.
 """
 
 from __future__ import annotations
@@ -11,19 +12,17 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from taskspace.sources.web.browser import origin_of
 from taskspace.sources.web.errors import PageFailure
 from taskspace.sources.web.extract import PageContent, extract_page
+from taskspace.sources.web.urls import normalise_url, origin_of
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
-INDEX_FILES = ("index.html", "index.htm")
-DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 
 @dataclass
@@ -65,28 +64,6 @@ class FailedPage:
     url: str
     depth: int
     reason: str
-
-
-def normalise_url(url: str, base: str | None = None) -> str:
-    """One form per page: no fragment, no index file, no trailing slash (but the root).
-
-    Scheme and host are lower-cased, default ports dropped and query parameters sorted;
-    the path keeps its case, because servers may treat it as case-sensitive.
-    """
-    absolute = urljoin(base, url) if base else url
-    parts = urlsplit(absolute)
-    scheme = parts.scheme.lower()
-    host = (parts.hostname or "").lower()
-    port = str(parts.port) if parts.port is not None else ""
-    netloc = host if not port or DEFAULT_PORTS.get(scheme) == port else f"{host}:{port}"
-    path = parts.path or "/"
-    for index in INDEX_FILES:
-        if path.endswith("/" + index):
-            path = path[: -len(index)]
-    if len(path) > 1:
-        path = path.rstrip("/") or "/"
-    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
-    return urlunsplit((scheme, netloc, path, query, ""))
 
 
 def followable(href: str | None, origin: str) -> bool:

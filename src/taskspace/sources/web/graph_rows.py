@@ -14,12 +14,12 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from taskspace.graph.ids import stable_id
-from taskspace.sources.web.browser import origin_of
-from taskspace.sources.web.crawl import FetchedPage, followable, normalise_url
+from taskspace.sources.web.crawl import FetchedPage, followable
 from taskspace.sources.web.extract import Element
 from taskspace.sources.web.interactions import Interaction
 from taskspace.sources.web.som import Shots
 from taskspace.sources.web.tables import table_props
+from taskspace.sources.web.urls import normalise_url, origin_of
 
 Row = dict[str, Any]
 

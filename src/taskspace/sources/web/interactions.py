@@ -16,8 +16,8 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Locator, Page, Route
 from playwright.sync_api import Error as PlaywrightError
 
-from taskspace.sources.web.browser import origin_of
 from taskspace.sources.web.extract import Element, PageContent
+from taskspace.sources.web.urls import origin_of
 
 FIELD_KINDS = frozenset({"input", "search_box", "select", "checkbox"})
 CLICKER_KINDS = frozenset({"button", "link"})

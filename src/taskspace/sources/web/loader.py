@@ -21,8 +21,8 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.load_report import Failure, LoadReport
 from taskspace.graph.provenance import complete_source, record_source, source_id
 from taskspace.graph.writer import BatchedWriter
-from taskspace.sources.web.browser import origin_context, origin_of
-from taskspace.sources.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl, normalise_url
+from taskspace.sources.web.browser import origin_context
+from taskspace.sources.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl
 from taskspace.sources.web.errors import CrawlError
 from taskspace.sources.web.graph_rows import PageRows, Row, page_id, page_rows, site_id, site_row
 from taskspace.sources.web.interactions import (
@@ -33,6 +33,7 @@ from taskspace.sources.web.interactions import (
     probe,
 )
 from taskspace.sources.web.som import capture, site_folder
+from taskspace.sources.web.urls import normalise_url, origin_of
 
 FLUSH_ELEMENTS = 2000
 """Pages are written once this many of their elements are waiting: few, large batches."""

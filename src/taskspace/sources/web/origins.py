@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit, urlunsplit
 
-from taskspace.sources.web.browser import origin_of
-from taskspace.sources.web.crawl import normalise_url
 from taskspace.sources.web.errors import ReplayError
+from taskspace.sources.web.urls import origin_of
 
 
 def _checked_origin(url: str) -> str:
@@ -37,16 +36,3 @@ class OriginMap:
             return url
         parts, target = urlsplit(url), urlsplit(current)
         return urlunsplit((target.scheme, target.netloc, parts.path, parts.query, parts.fragment))
-
-
-def same_page(actual: str, expected: str) -> bool:
-    """True when ``actual`` is the page ``expected`` names.
-
-    Both are normalised the crawler's way (no fragment, no index file, no trailing
-    slash); a query string counts only when the expected URL has one, so a GET form
-    that adds ``?q=…`` still reaches the page the graph recorded.
-    """
-    want, got = urlsplit(normalise_url(expected)), urlsplit(normalise_url(actual))
-    if not want.query:
-        got = got._replace(query="")
-    return want == got

@@ -15,6 +15,7 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.names import checked_label
+from taskspace.sources.web.urls import normalise_url
 from taskspace.tasks.model import Task
 
 MAX_NODES = 40
@@ -101,7 +102,7 @@ def _by_label(tasks: Sequence[Task]) -> dict[str, set[str]]:
 def _page_urls(task: Task) -> list[str]:
     urls = [task.start_url or ""] + [hop.page_url or "" for hop in task.hops]
     urls += [check.value for check in task.success if check.kind == "url"]
-    return list(dict.fromkeys(url.rstrip("/") for url in urls if url))
+    return list(dict.fromkeys(normalise_url(url) for url in urls if url))
 
 
 def read_evidence(graph: Graph, tasks: Sequence[Task]) -> dict[str, Evidence]:

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import math
 import re
-import string
 from collections.abc import Callable
 from functools import lru_cache
 
-from taskspace.core.words import normalized, tokens
+from taskspace.core.words import content_words, normalized, spaced, tokens
 from taskspace.metrics.rouge import rouge_l
 from taskspace.tasks.errors import UnknownCheckError
 
@@ -45,17 +44,6 @@ ROUGE_THRESHOLD = 0.3
 KEYWORD_SHARE = 2 / 3
 """The share of the gold's content words an answer must contain for ``keywords``."""
 
-STOPWORDS = frozenset(
-    """a an the and or but nor if then else of in on at to for from by with without as is
-    are was were be been being am do does did done has have had having it its this that
-    these those there here which who whom whose what when where why how not no yes so
-    such than too very can could may might must shall should will would into onto over
-    under about above below between through during before after up down out off again
-    further once all any both each few more most other some own same only just also i me
-    my we our you your he him his she her they them their s t""".split()  # noqa: SIM905
-)
-
-_PUNCTUATION_AS_SPACE = str.maketrans(string.punctuation, " " * len(string.punctuation))
 _NUMBER = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|(?<![\w.])-?\.\d+")
 _UNITS = {
     "zero": 0,
@@ -146,30 +134,20 @@ def _number(gold: str, answer: str, prompt: str) -> bool:
     )
 
 
-def _spaced(text: str) -> str:
-    """Normalised with punctuation read as a space ("EIP-2718" -> "eip 2718")."""
-    return normalized(text.translate(_PUNCTUATION_AS_SPACE))
-
-
 def _contains_all(gold: str, answer: str, prompt: str) -> bool:
-    joined, spaced = f" {normalized(answer)} ", f" {_spaced(answer)} "
+    joined, broken = f" {normalized(answer)} ", f" {spaced(answer)} "
     for item in gold.split("|"):
-        first, second = normalized(item), _spaced(item)
-        if first and f" {first} " not in joined and f" {second} " not in spaced:
+        first, second = normalized(item), spaced(item)
+        if first and f" {first} " not in joined and f" {second} " not in broken:
             return False
     return True
 
 
-def content_words(text: str) -> set[str]:
-    """The normalised tokens of ``text`` that are not stopwords."""
-    return {token for token in tokens(text) if token not in STOPWORDS}
-
-
 def _keywords(gold: str, answer: str, prompt: str) -> bool:
-    wanted = content_words(gold)
+    wanted = set(content_words(gold))
     if not wanted:
         return _exact(gold, answer, prompt)
-    wanted = (wanted - content_words(prompt)) or wanted
+    wanted = (wanted - set(content_words(prompt))) or wanted
     present = len(wanted & set(tokens(answer)))
     return present >= math.ceil(KEYWORD_SHARE * len(wanted) - 1e-9)
 

@@ -1,6 +1,6 @@
-"""The app tools, defined once like :mod:`taskspace.tools.graph.toolbox`: each public
-coroutine of :class:`AppTools` is one tool (signature = input schema, docstring = what the
-model reads), validated by ``graph_tool`` and served to inspect by
+"""The app tools, defined once on the template of :mod:`taskspace.tools.base` (as the graph
+tools are): each public coroutine of :class:`AppTools` is one tool (signature = input
+schema, docstring = what the model reads), served to inspect by
 ``taskspace.agents.toolsets.inspect_tool``.
 
 They expose what a person sees in each app of a causal-path task (the app information
@@ -32,17 +32,18 @@ from taskspace.tools.apps.results import (
     ItemSummary,
     SearchResults,
 )
+from taskspace.tools.base import Toolbox, in_thread, tool
 from taskspace.tools.errors import ToolInputError
-from taskspace.tools.graph.toolbox import ToolFunction, graph_tool, in_thread
 
 MAX_LIST = 50
 AppName = Annotated[str, Field(min_length=1, description="The app's name, as apps() lists it.")]
 ItemId = Annotated[str, Field(pattern=r"^Q[1-9][0-9]*$", description="An item's id (Q…).")]
 
 
-class AppTools:
+class AppTools(Toolbox):
     """The app tools over one connected graph (the caller owns the connection)."""
 
+    KIND = "app"
     NAMES = ("apps", "search", "open_item", "follow")
     """Every tool, in the order clients list them; all of them only read."""
 
@@ -51,17 +52,7 @@ class AppTools:
         self._space: AppSpace | None = None
         self._labels: dict[str, str] = {}
 
-    def functions(self, names: tuple[str, ...] | None = None) -> dict[str, ToolFunction]:
-        """The tools by name (all, or the ``names`` asked for), bound to this graph."""
-        chosen = names or self.NAMES
-        unknown = sorted(set(chosen) - set(self.NAMES))
-        if unknown:
-            raise ToolInputError(
-                f"no app tool {', '.join(unknown)} (tools: {', '.join(self.NAMES)})"
-            )
-        return {name: getattr(self, name) for name in chosen}
-
-    @graph_tool
+    @tool
     async def apps(self) -> AppList:
         """The apps there are: each one's name, title, the kinds of pages it has and the
         actions each kind of page offers."""
@@ -87,7 +78,7 @@ class AppTools:
 
         return await in_thread(work)
 
-    @graph_tool
+    @tool
     async def search(
         self,
         app: AppName,
@@ -109,13 +100,13 @@ class AppTools:
 
         return await in_thread(work)
 
-    @graph_tool
+    @tool
     async def open_item(self, app: AppName, item_id: ItemId) -> ItemPage:
         """Open an item's page in one app: its name, the attributes the app shows and the
         actions one can take from it, with how many items each leads to."""
         return await in_thread(lambda: self._page(app, item_id))
 
-    @graph_tool
+    @tool
     async def follow(
         self,
         app: AppName,

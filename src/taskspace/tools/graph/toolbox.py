@@ -1,27 +1,20 @@
-"""The graph tools, defined once: each public coroutine of :class:`GraphTools` is one tool.
-
-Its signature (``Annotated`` types with pydantic ``Field`` descriptions and bounds) is the
-tool's input schema, and its docstring's first paragraph the description, for MCP
-(``taskspace.mcp``) and for inspect agents (``taskspace.agents.toolsets``) alike. Each
-tool is a thin layer over the library and named Cypher; the blocking graph work runs in a
-worker thread, and every refusal arrives as a :class:`ToolInputError` with a message the
-caller can act on.
+"""The graph tools, defined once on the template of :mod:`taskspace.tools.base`: each
+public coroutine of :class:`GraphTools` is one tool, for MCP (``taskspace.mcp``) and for
+inspect agents (``taskspace.agents.toolsets``) alike. Each tool is a thin layer over the
+library and named Cypher.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
-import anyio
-from pydantic import Field, ValidationError, validate_call
+from pydantic import Field
 
-from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph, read_only_query
 from taskspace.retrieval.names import DEFAULT_RETRIEVER, RETRIEVER_NAMES
+from taskspace.tools.base import Toolbox, in_thread, tool
 from taskspace.tools.errors import ToolInputError
 from taskspace.tools.graph.gold import HIDDEN_LABELS, HIDDEN_TYPES, GoldPolicy
 from taskspace.tools.graph.results import (
@@ -40,9 +33,6 @@ from taskspace.tools.graph.results import (
 )
 from taskspace.tools.graph.schema import hidden_indexes, read_schema
 
-T = TypeVar("T")
-ToolFunction = Callable[..., Awaitable[Any]]
-
 MAX_K = 20
 MAX_NEIGHBOURS = 200
 MAX_SAMPLE = 50
@@ -57,44 +47,10 @@ class ToolLimits:
     cypher_rows: int = 100
 
 
-def graph_tool(function: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
-    """Validate the arguments against the signature (bounds included) whoever calls, and
-    turn a bad argument into a :class:`ToolInputError` that names it."""
-    validated = validate_call(function)
-
-    @functools.wraps(function)
-    async def call(*args: Any, **kwargs: Any) -> T:
-        try:
-            return await validated(*args, **kwargs)
-        except ValidationError as exc:
-            if exc.title not in (function.__name__, function.__qualname__):
-                raise  # a defect in what the tool built, not a bad argument
-            raise ToolInputError(_invalid(exc)) from None
-
-    return call
-
-
-def _invalid(exc: ValidationError) -> str:
-    problems = [
-        f"{'.'.join(str(part) for part in error['loc']) or 'input'}: {error['msg']}"
-        for error in exc.errors()
-    ]
-    return "invalid arguments: " + "; ".join(problems)
-
-
-async def in_thread(work: Callable[[], T]) -> T:
-    """Blocking graph work off the event loop; library refusals become tool input errors."""
-    try:
-        return await anyio.to_thread.run_sync(work)
-    except ToolInputError:
-        raise
-    except UserError as exc:
-        raise ToolInputError(str(exc)) from exc
-
-
-class GraphTools:
+class GraphTools(Toolbox):
     """The tools over one connected graph (the caller owns the connection)."""
 
+    KIND = "graph"
     NAMES = (
         "retrieve",
         "guidelines",
@@ -114,17 +70,7 @@ class GraphTools:
         self.limits = limits or ToolLimits()
         self.policy = GoldPolicy(lambda: hidden_indexes(graph))
 
-    def functions(self, names: tuple[str, ...] | None = None) -> dict[str, ToolFunction]:
-        """The tools by name (all, or the ``names`` asked for), bound to this graph."""
-        chosen = names or self.NAMES
-        unknown = sorted(set(chosen) - set(self.NAMES))
-        if unknown:
-            raise ToolInputError(
-                f"no graph tool {', '.join(unknown)} (tools: {', '.join(self.NAMES)})"
-            )
-        return {name: getattr(self, name) for name in chosen}
-
-    @graph_tool
+    @tool
     async def retrieve(
         self,
         question: Annotated[str, Field(min_length=1, description="What to look for.")],
@@ -145,7 +91,7 @@ class GraphTools:
         found = await in_thread(lambda: retrieve(self.graph, question, retriever, k))
         return Retrieved(retriever=retriever, question=question, items=found.items)
 
-    @graph_tool
+    @tool
     async def guidelines(
         self,
         summary: Annotated[
@@ -188,7 +134,7 @@ class GraphTools:
 
         return Guidelines(summary=summary, guidelines=await in_thread(work))
 
-    @graph_tool
+    @tool
     async def neighbours(
         self,
         node_id: Annotated[str, Field(min_length=1, description="A node's id.")],
@@ -217,7 +163,7 @@ class GraphTools:
         rows = await in_thread(work)
         return Neighbours(node_id=node_id, neighbours=[Neighbour(**row) for row in rows])
 
-    @graph_tool
+    @tool
     async def node(
         self, node_id: Annotated[str, Field(min_length=1, description="A node's id.")]
     ) -> NodeView:
@@ -239,7 +185,7 @@ class GraphTools:
 
         return await in_thread(work)
 
-    @graph_tool
+    @tool
     async def read_cypher(
         self,
         query: Annotated[str, Field(min_length=1, description="One read-only Cypher statement.")],
@@ -267,13 +213,13 @@ class GraphTools:
             columns=result.keys, rows=rows, more_rows=result.more, row_cap=result.limit
         )
 
-    @graph_tool
+    @tool
     async def schema(self) -> GraphSchema:
         """Node labels and relationship types with their counts, the property keys of
         each, and the indexes, as they are in the graph now."""
         return await in_thread(lambda: read_schema(self.graph))
 
-    @graph_tool
+    @tool
     async def sample_tasks(
         self,
         kind: Annotated[
@@ -307,7 +253,7 @@ class GraphTools:
 
         return await in_thread(work)
 
-    @graph_tool
+    @tool
     async def task(
         self, id: Annotated[str, Field(min_length=1, description="A task's id.")]
     ) -> PublicTask:

@@ -19,8 +19,9 @@ from PIL import Image
 
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
-from taskspace.sources.web.crawl import CrawlOptions, normalise_url
+from taskspace.sources.web.crawl import CrawlOptions
 from taskspace.sources.web.loader import WebLoadReport, load_web
+from taskspace.sources.web.urls import normalise_url
 from tests.support import SHARED_DATA
 from tests.support.web import (
     chromium_missing,

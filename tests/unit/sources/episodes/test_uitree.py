@@ -69,6 +69,19 @@ def test_parse_ui_dump_takes_the_screen_size_from_the_root() -> None:
     assert _labels(vh.elements) == TREE_KEPT
 
 
+def test_the_screen_of_several_windows_is_the_box_around_those_with_bounds() -> None:
+    """A dump of a popup over a screen has two root windows (a third without bounds adds
+    nothing): the screen is the box around both, so nodes inside either are kept."""
+    node = '<node text="{text}" class="android.widget.TextView" bounds="{bounds}" />'
+    windows = [
+        node.format(text="Inbox", bounds="[0,0][360,400]"),
+        node.format(text="Dialog", bounds="[0,400][360,760]"),
+        node.format(text="Toast", bounds="not a box"),
+    ]
+    tree = uitree.parse_tree(f"<hierarchy>{''.join(windows)}</hierarchy>", source="x.xml")
+    assert tree.root == (0, 0, 360, 760)
+
+
 def test_element_list_has_no_root_so_offscreen_nodes_need_a_given_screen() -> None:
     flat = uitree.parse_ui_dump(SCREEN / "screen.json")
     assert (flat.width, flat.height) == (None, None)

@@ -15,12 +15,13 @@ from taskspace.cli.load_web import web
 from taskspace.cli.main import cli
 from taskspace.graph.ids import stable_id
 from taskspace.sources.web.browser import foreign_requests, origin_context
-from taskspace.sources.web.crawl import CrawlOptions, followable, normalise_url
+from taskspace.sources.web.crawl import CrawlOptions, followable
 from taskspace.sources.web.errors import BrowserUnavailableError
 from taskspace.sources.web.extract import Element, PageContent, Target, assign_marks
 from taskspace.sources.web.graph_rows import element_id, page_id, target_url
 from taskspace.sources.web.interactions import combine, declared
 from taskspace.sources.web.som import draw_marks, site_folder
+from taskspace.sources.web.urls import normalise_url, origin_of, same_page, without_query
 
 
 @pytest.mark.parametrize(
@@ -37,6 +38,24 @@ from taskspace.sources.web.som import draw_marks, site_folder
 )
 def test_normalise_url_gives_one_form_per_page(raw: str, expected: str) -> None:
     assert normalise_url(raw) == expected
+
+
+def test_an_origin_is_spelt_as_its_pages_are() -> None:
+    """The crawl's fence, the origin map and page ids agree on where a site is: an explicit
+    default port, upper-case host or user info do not make another origin."""
+    start = "HTTPS://user@Example.ORG:443/docs/"
+    assert origin_of(start) == "https://example.org"
+    assert origin_of(normalise_url(start)) == origin_of(start)
+    assert followable("https://example.org/a", origin_of(start))
+    assert not foreign_requests(origin_of(start)).search("https://example.org/css/x.css")
+    assert origin_of("http://[::1]:8000/a") == "http://[::1]:8000"
+    assert normalise_url("http://[::1]:8000/a/") == "http://[::1]:8000/a"
+
+
+def test_one_page_whatever_the_spelling_of_its_address() -> None:
+    assert same_page("http://example.org:80/a/index.html#top", "http://Example.org/a/")
+    assert not same_page("http://example.org/a?q=1", "http://example.org/a?q=2")
+    assert without_query("http://example.org/search/?q=1#r") == "http://example.org/search"
 
 
 def test_relative_links_resolve_against_the_page() -> None:

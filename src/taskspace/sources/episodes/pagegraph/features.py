@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import urlsplit, urlunsplit
 
 from taskspace.sources.episodes.model import Observation, Platform, UIElement
 from taskspace.sources.episodes.pagegraph.similarity import bag, image_hash
+from taskspace.sources.web.urls import normalise_url, without_query
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,13 @@ class ScreenFeatures:
 
 
 def features(observation: Observation, platform: Platform, app: str | None) -> ScreenFeatures:
-    url = normalised_url(observation.url) if observation.url else None
+    url = normalise_url(observation.url) if observation.url else None
     return ScreenFeatures(
         app=observation.app or app,
         platform=platform,
         activity=(observation.activity or "").strip() or None,
         url=url,
-        page=page_of(url) if url else None,
+        page=without_query(url) if url else None,
         state_key=observation.state_key or None,
         layout=bag(layout_signature(element) for element in observation.elements),
         text=observation.text()[:TEXT_CHARS],
@@ -78,16 +78,3 @@ def layout_signature(element: UIElement) -> str:
 @lru_cache(maxsize=4096)
 def cached_image_hash(path: str) -> str | None:
     return image_hash(path)
-
-
-def normalised_url(url: str) -> str:
-    """The web loader's URL normalisation (imported lazily: it lives beside Playwright)."""
-    from taskspace.sources.web.crawl import normalise_url
-
-    return normalise_url(url)
-
-
-def page_of(url: str) -> str:
-    """The URL without query and fragment: the page a URL shows, whatever it asks of it."""
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))

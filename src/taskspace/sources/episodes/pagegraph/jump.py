@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from taskspace.core.words import split_tokens
 from taskspace.sources.episodes.model import Action, Observation
 from taskspace.sources.episodes.pagegraph.features import ScreenFeatures
-from taskspace.sources.episodes.pagegraph.similarity import words
 from taskspace.sources.episodes.pagegraph.verdict import Thresholds, compare
 
 LEAVING_KEYS = frozenset({"back", "home", "recent", "search", "enter"})
@@ -75,7 +75,7 @@ def action_jumps(action: Action) -> Jump:
     if role.strip("[]").rsplit(".", 1)[-1] in LINK_ROLES:
         return Jump(True, "tapped a link")
     label = action.target.label() if action.target else (action.target_text or "")
-    found = sorted(words(label) & SUBMIT_WORDS)
+    found = sorted(set(split_tokens(label)) & SUBMIT_WORDS)
     if found:
         return Jump(True, f"tapped a submit-like control ({found[0]!r})")
     return Jump(False, "tapped a control that is not a link or submit")

@@ -10,8 +10,9 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.sources.episodes.pagegraph.builder import Known, Query
-from taskspace.sources.episodes.pagegraph.features import ScreenFeatures, page_of
+from taskspace.sources.episodes.pagegraph.features import ScreenFeatures
 from taskspace.sources.episodes.pagegraph.matching import Candidate, Screen
+from taskspace.sources.web.urls import without_query
 
 INDEX_FANOUT = 10
 """The vector index ranks screens of every app; it is asked for ``n * INDEX_FANOUT`` (at
@@ -68,7 +69,7 @@ def stored_screen(props: dict[str, Any]) -> Screen:
             platform=props["platform"],
             activity=props.get("activity"),
             url=url,
-            page=page_of(url) if url else None,
+            page=without_query(url) if url else None,
             state_key=props.get("state_key"),
             layout=frozenset(props.get("layout") or []),
             text=props.get("text") or "",

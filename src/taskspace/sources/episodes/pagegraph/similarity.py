@@ -11,7 +11,6 @@ most of its bits, because flat areas give the same bits everywhere.)
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -21,12 +20,12 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, UnidentifiedImageError
 
+from taskspace.core.words import split_tokens
+
 HASH_SAMPLE = 64
 """The screenshot is reduced to HASH_SAMPLE x HASH_SAMPLE grey pixels before the transform."""
 HASH_SIDE = 16
 """The hash keeps the HASH_SIDE x HASH_SIDE lowest frequencies: 256 bits."""
-
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 def bag(signatures: Iterable[str]) -> frozenset[str]:
@@ -46,14 +45,10 @@ def jaccard(a: Iterable[str], b: Iterable[str]) -> float:
     return len(left & right) / len(union) if union else 1.0
 
 
-def words(text: str) -> frozenset[str]:
-    """Lower-cased word tokens of a text (letters and digits, any script)."""
-    return frozenset(match.group(0).lower() for match in _WORD.finditer(text))
-
-
 def text_similarity(a: str, b: str) -> float:
-    """Jaccard over word tokens: robust to reordering, blind to wording."""
-    return jaccard(words(a), words(b))
+    """Jaccard over words (``taskspace.core.words.split_tokens``): robust to reordering,
+    blind to wording."""
+    return jaccard(split_tokens(a), split_tokens(b))
 
 
 def image_hash(path: str | Path) -> str | None:

@@ -1,0 +1,73 @@
+"""When two URLs are the same page, and the same site: the one home of URL identity.
+
+The crawler makes page ids with :func:`normalise_url`, so every later comparison (a
+replayed visit, an agent's frontier, a hop's target, a screen's web address) goes through
+the same function and agrees with the ids in the graph. No Playwright here: episodes,
+agents and scorers import it without a browser.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import SplitResult, parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+
+INDEX_FILES = ("index.html", "index.htm")
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _netloc(parts: SplitResult) -> str:
+    """Host in lower case (IPv6 in brackets), the port unless it is the scheme's default;
+    no user info."""
+    host = (parts.hostname or "").lower()
+    if ":" in host:
+        host = f"[{host}]"
+    try:
+        port = parts.port
+    except ValueError:  # not a number: keep what was written
+        return parts.netloc.rpartition("@")[2].lower()
+    if port is None or DEFAULT_PORTS.get(parts.scheme.lower()) == port:
+        return host
+    return f"{host}:{port}"
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host[:port]`` in lower case, without the default port: the unit a crawl,
+    a browser fence and an origin map work on."""
+    parts = urlsplit(url)
+    return f"{parts.scheme.lower()}://{_netloc(parts)}"
+
+
+def normalise_url(url: str, base: str | None = None) -> str:
+    """One form per page: no fragment, no index file, no trailing slash (but the root).
+
+    Scheme and host are lower-cased, default ports dropped and query parameters sorted;
+    the path keeps its case, because servers may treat it as case-sensitive.
+    """
+    absolute = urljoin(base, url) if base else url
+    parts = urlsplit(absolute)
+    path = parts.path or "/"
+    for index in INDEX_FILES:
+        if path.endswith("/" + index):
+            path = path[: -len(index)]
+    if len(path) > 1:
+        path = path.rstrip("/") or "/"
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    return urlunsplit((parts.scheme.lower(), _netloc(parts), path, query, ""))
+
+
+def same_page(actual: str, expected: str) -> bool:
+    """True when ``actual`` is the page ``expected`` names.
+
+    Both are normalised the crawler's way (no fragment, no index file, no trailing
+    slash); a query string counts only when the expected URL has one, so a GET form
+    that adds ``?q=…`` still reaches the page the graph recorded.
+    """
+    want, got = urlsplit(normalise_url(expected)), urlsplit(normalise_url(actual))
+    if not want.query:
+        got = got._replace(query="")
+    return want == got
+
+
+def without_query(url: str) -> str:
+    """The page a URL shows whatever it asks of it: :func:`normalise_url` without the
+    query (a search results page is one page for any search)."""
+    return urlunsplit(urlsplit(normalise_url(url))._replace(query=""))
