@@ -12,9 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.locations import REPO
-
-SRC = REPO / "src" / "taskspace"
+from tests.support.source_imports import SRC, imports_of, module_name
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("metrics",),
@@ -39,30 +37,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 RANK = {package: rank for rank, line in enumerate(LAYERS) for package in line}
 
 
-def _module(path: Path) -> str:
-    parts = ["taskspace", *path.relative_to(SRC).with_suffix("").parts]
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _imports(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return {name for name in found if name.startswith("taskspace.")}
-
-
-MODULES = {_module(path): path for path in sorted(SRC.rglob("*.py"))}
+MODULES = {module_name(path): path for path in sorted(SRC.rglob("*.py"))}
 
 
 def _edges() -> dict[str, set[str]]:
     """Module -> the taskspace modules it imports (names resolved to real modules)."""
     edges: dict[str, set[str]] = defaultdict(set)
     for name, path in MODULES.items():
-        for imported in _imports(path):
+        for imported in imports_of(path):
             while imported and imported not in MODULES:
                 imported = imported.rpartition(".")[0]
             if imported and imported != name:
@@ -117,14 +99,14 @@ def test_packages_import_each_other_without_a_loop(depth: int) -> None:
 
 def test_no_module_imports_another_modules_private_names() -> None:
     private = sorted(
-        f"{_module(path)}: {node.module}.{alias.name}"
+        f"{module_name(path)}: {node.module}.{alias.name}"
         for path in sorted(SRC.rglob("*.py"))
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("taskspace")
         for alias in node.names
         if alias.name.startswith("_")
         and not alias.name.startswith("__")
-        and node.module != _module(path)
+        and node.module != module_name(path)
     )
     assert private == []
 
@@ -154,7 +136,7 @@ def test_every_package_says_its_public_names() -> None:
     the package's modules (a package whose ``__init__`` is only a docstring lists those)."""
     problems = []
     for init in sorted(SRC.rglob("__init__.py")):
-        package = _module(init)
+        package = module_name(init)
         declared, bound = _declared_public(init)
         if declared is None:
             problems.append(f"{package}: no __all__")

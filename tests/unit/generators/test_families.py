@@ -3,9 +3,6 @@ and the import structure that keeps generators apart (read with ast, not grep)."
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import click
 import pytest
 from click.testing import CliRunner
@@ -15,9 +12,8 @@ from taskspace.cli.sample import sample
 from taskspace.generators import FAMILIES, KINDS, family
 from taskspace.generators.errors import SamplingError
 from taskspace.tasks.family import DEFAULT_COUNT, SampleOptions, SampleReport, TaskFamily
-from tests.support.locations import REPO
+from tests.support.source_imports import SRC, imports_of
 
-SRC = REPO / "src" / "taskspace"
 GENERATORS = ("templates", "paths", "multihop", "gui", "safety")
 VERBS = ("doc", "web", "paths", "multihop", "gui")
 
@@ -63,23 +59,12 @@ def test_every_sample_verb_takes_the_shared_options(verb: str) -> None:
     assert shown.exit_code == 0 and f"[default: {DEFAULT_COUNT}]" in shown.output
 
 
-def _imports(path: Path) -> set[str]:
-    """Every module a file imports, at its top or inside a function."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-    return names
-
-
 def _imported_generators(package: str) -> dict[str, set[str]]:
     """For each file under ``src/taskspace/<package>``, the generator packages it imports
     (``generators.<name>``; ``registry`` for the registry of kinds)."""
     found = {}
     for path in sorted((SRC / package).rglob("*.py")):
-        parts = [name.split(".") for name in _imports(path) if name.startswith("taskspace.")]
+        parts = [name.split(".") for name in imports_of(path) if name.startswith("taskspace.")]
         found[str(path.relative_to(SRC))] = {
             p[2] for p in parts if len(p) > 2 and p[1] == "generators"
         } | {"registry" for p in parts if p[:2] == ["taskspace", "generators"] and len(p) == 2}
@@ -107,6 +92,6 @@ def test_rich_is_imported_only_by_the_cli() -> None:
         str(path.relative_to(SRC))
         for path in sorted(SRC.rglob("*.py"))
         if "cli" not in path.relative_to(SRC).parts
-        and any(name == "rich" or name.startswith("rich.") for name in _imports(path))
+        and any(name == "rich" or name.startswith("rich.") for name in imports_of(path))
     ]
     assert outside == []
