@@ -227,14 +227,15 @@ def _tasks_in(path: Path) -> list[Any]:
 
 def _origin_map(tasks: Any, origin: str | None, pairs: tuple[str, ...]) -> dict[str, str]:
     """``--origin`` for every task's start origin, then each ``--origin-map FROM=TO``."""
-    from taskspace.sources.web.origins import OriginMap
+    from taskspace.sources.web.origins import OriginMap, one_origin
     from taskspace.sources.web.urls import origin_of
 
     mapping: dict[str, str] = {}
     if origin:
         starts = {origin_of(t.start_url) for t in tasks if t.start_url}
         starts |= {origin_of(h.page_url) for t in tasks for h in t.hops if h.page_url}
-        mapping.update(dict.fromkeys(starts, origin))
+        map_each = "map each with --origin-map FROM=TO (repeatable) instead"
+        mapping.update(one_origin(starts, origin, map_each))
     for pair in pairs:
         crawled, sep, current = pair.partition("=")
         if not sep:
