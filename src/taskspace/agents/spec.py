@@ -28,6 +28,7 @@ AgentKind = Literal[
     "gui_replay",
     "pg_agent",
     "jarvis",
+    "gui_route",
 ]
 
 TaskKind = Literal["doc", "web", "path", "multihop", "gui"]
@@ -43,6 +44,7 @@ OFFLINE_BASELINES: dict[str, tuple[AgentKind, ...]] = {
     "heuristic": ("heuristic", "som", "reflective", "memory", "guided"),
     "mind2web-pipeline": ("web_steps",),
     "replay-nearest": ("gui_replay", "pg_agent", "jarvis"),
+    "gui-route": ("gui_route",),
 }
 """The offline baseline agent of each kind of task (documents, causal paths, web pages in
 the browser, Mind2Web steps, GUI episodes) and the agent kinds that solve that kind: the

@@ -36,8 +36,7 @@ def test_every_agent_declares_kinds_that_exist() -> None:
 def test_every_task_kind_has_an_offline_agent() -> None:
     offline = [spec for spec in load_agent_specs() if not spec.needs_model]
     missing = [kind for kind in KINDS if not any(kind in spec.kinds for spec in offline)]
-    # gui joins when its offline agent exists (gui-route)
-    assert set(missing) <= {"gui"}
+    assert not missing
 
 
 def test_a_mismatch_names_the_agents_that_fit() -> None:
