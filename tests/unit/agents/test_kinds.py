@@ -41,11 +41,11 @@ def test_every_task_kind_has_an_offline_agent() -> None:
 
 def test_a_mismatch_names_the_agents_that_fit() -> None:
     extractive = load_agent_spec("extractive")
-    require_fit(extractive, {"doc", "web"})
+    require_fit(extractive, {"doc"})
     with pytest.raises(KindMismatchError) as refused:
         require_fit(extractive, {"path"})
     assert str(refused.value) == (
-        "agent 'extractive' solves doc, web tasks; these are path tasks: "
+        "agent 'extractive' solves doc tasks; these are path tasks: "
         "use one of path-walker, path-agent"
     )
     assert fitting_agents({"web", "multihop"}, load_agent_specs())[0] == "heuristic"

@@ -133,5 +133,5 @@ def test_gui_route_runs_gui_tasks_offline_and_other_kinds_are_refused(
     refused = CliRunner().invoke(cli, [*run, "--agent", "extractive"], env=server_env)
     assert refused.exit_code == 1
     assert refused.output.strip().splitlines() == [
-        "Error: agent 'extractive' solves doc, web tasks; these are gui tasks: use one of gui-route"
+        "Error: agent 'extractive' solves doc tasks; these are gui tasks: use one of gui-route"
     ]
