@@ -5,6 +5,10 @@ plain text: rich reads ``[...]`` as markup, so a label such as ``Film [/i] title
 otherwise raise a MarkupError or silently lose its brackets. Tables wrap cells in
 :class:`rich.text.Text`; messages that mix data into a line use :func:`plain` or
 :func:`escape`.
+
+On a terminal, tables fit its width. In a pipe (CI, a log file, ``| cat``, ``| grep``)
+nothing is wrapped: a line is as long as what it holds, so a path, an id or a URL stays
+whole on one line where a script or a reader can find it.
 """
 
 from __future__ import annotations
@@ -17,15 +21,38 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape as _rich_escape
 from rich.table import Table
 from rich.text import Text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-console = Console()
-error_console = Console(stderr=True)
+PIPE_WIDTH = 100_000
+"""The width of a line in a pipe: wide enough that no path, id or table is ever wrapped."""
+
+
+class FullWidthConsole(Console):
+    """A rich console that, when its stream is not a terminal, never wraps a line.
+
+    rich otherwise wraps at 80 characters (or at the width of whichever standard stream is a
+    terminal), cutting ``…/doc-seed0.jsonl`` into ``…/doc-se`` and ``ed0.jsonl``.
+    """
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = super().size
+        if self.is_terminal or self._width is not None:
+            return size
+        return ConsoleDimensions(PIPE_WIDTH, size.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        self._width, self._height = new_size
+
+
+console = FullWidthConsole()
+error_console = FullWidthConsole(stderr=True)
 
 
 def json_option(function: F) -> F:

@@ -1,0 +1,23 @@
+"""`kg` in a pipe (CI, a log, `| cat`): paths and ids are never cut across lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from taskspace.graph.connection import Graph
+from tests.support.kg import piped
+
+
+def test_a_long_path_stays_whole_on_one_line_of_a_piped_table(
+    server_env: dict[str, str], graph: Graph, tmp_path: Path
+) -> None:
+    folder = tmp_path / ("a-long-folder-name-" * 8) / "[draft] notes"
+    folder.mkdir(parents=True)
+    broken = folder / "broken-document-with-a-long-name.pdf"
+    broken.write_text("not a pdf")
+    result = piped(server_env, "load", "docs", str(tmp_path))
+    assert result.returncode == 1, result.stderr
+    table_rows = [line for line in result.stdout.splitlines() if str(broken) in line]
+    assert len(table_rows) == 1, result.stdout
+    assert "not a readable PDF" in table_rows[0]
+    assert any(str(broken) in line for line in result.stderr.splitlines()), result.stderr
