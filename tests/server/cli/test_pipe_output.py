@@ -21,3 +21,22 @@ def test_a_long_path_stays_whole_on_one_line_of_a_piped_table(
     assert len(table_rows) == 1, result.stdout
     assert "not a readable PDF" in table_rows[0]
     assert any(str(broken) in line for line in result.stderr.splitlines()), result.stderr
+
+
+def test_a_piped_load_prints_progress_lines_and_retrieve_says_it_loads_the_model(
+    server_env: dict[str, str], graph: Graph, tmp_path: Path
+) -> None:
+    for number in (1, 2, 3):
+        (tmp_path / f"river-{number}.md").write_text(
+            f"# River {number}\n\nThe Thames flows through London; part {number} is on bridges.\n"
+        )
+    load = piped(server_env, "load", "docs", str(tmp_path))
+    assert load.returncode == 0, load.stderr
+    progress = [line for line in load.stderr.splitlines() if line.startswith("documents: ")]
+    assert progress[0] == "documents: 0/3 (0%), 0 s"
+    assert progress[-1].startswith("documents: 3/3 (100%), ")
+    assert load.stdout.splitlines()[-1] == "Loaded: all 3 files."
+    retrieve = piped(server_env, "retrieve", "Which river flows through London?", "-k", "1")
+    assert retrieve.returncode == 0, retrieve.stderr
+    assert retrieve.stderr.splitlines()[0] == "Loading the embedding model …"
+    assert "Thames" in retrieve.stdout
