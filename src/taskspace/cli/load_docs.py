@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.outcome import LoadOutcome, finish_load
+from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
 from taskspace.cli.output import (
     console,
     error_console,
@@ -60,6 +60,7 @@ def docs(
     as_json: bool,
 ) -> None:
     """Load documents (files or folders) as structure, chunks, embeddings and entities."""
+    refuse_missing_paths(paths)
     options = LoadOptions(
         chunk_chars=chunk_size,
         similarity_threshold=similarity,

@@ -40,3 +40,14 @@ def test_a_piped_load_prints_progress_lines_and_retrieve_says_it_loads_the_model
     assert retrieve.returncode == 0, retrieve.stderr
     assert retrieve.stderr.splitlines()[0] == "Loading the embedding model …"
     assert "Thames" in retrieve.stdout
+
+
+def test_loading_a_path_that_does_not_exist_says_so_in_one_line(
+    server_env: dict[str, str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "nowhere"
+    for source in ("docs", "episodes", "wikidata"):
+        result = piped(server_env, "load", source, str(missing))
+        assert result.returncode == 1, source
+        assert result.stdout == "", source
+        assert result.stderr.splitlines() == [f"Error: no such file or folder: {missing}"]
