@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from rich.cells import cell_len
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape as _rich_escape
 from rich.table import Table
@@ -120,7 +121,11 @@ def print_error(message: Any) -> None:
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    table = Table(title=Text(title) if title else None, title_justify="left")
+    # As wide as its title at least: a title naming a path is never wrapped at the width
+    # of narrow columns (``12 doc tasks → …/doc-s`` / ``eed0.jsonl``).
+    table = Table(
+        title=Text(title) if title else None, title_justify="left", min_width=cell_len(title)
+    )
     for column in columns:
         table.add_column(Text(format_cell(column)), overflow="fold")
     for row in rows:
