@@ -41,8 +41,17 @@ from taskspace.core.progress import QUIET, Progress, Unit
 DESCRIPTION_CHARS = 90
 """Longer descriptions (a page URL with the reason it failed) are cut to one line."""
 
-LINE_SECONDS = float(os.environ.get("TASKSPACE_PROGRESS_SECONDS", "10"))
-"""Seconds between two progress lines in a pipe (``TASKSPACE_PROGRESS_SECONDS``)."""
+
+def _line_seconds(default: float = 10.0) -> float:
+    """``TASKSPACE_PROGRESS_SECONDS``, or ``default`` when it is unset or not a number."""
+    try:
+        return max(0.0, float(os.environ.get("TASKSPACE_PROGRESS_SECONDS", default)))
+    except ValueError:
+        return default
+
+
+LINE_SECONDS = _line_seconds()
+"""Seconds between two progress lines in a pipe (``TASKSPACE_PROGRESS_SECONDS``, 10)."""
 
 
 class _When(ProgressColumn):
