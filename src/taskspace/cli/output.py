@@ -6,9 +6,9 @@ otherwise raise a MarkupError or silently lose its brackets. Tables wrap cells i
 :class:`rich.text.Text`; messages that mix data into a line use :func:`plain` or
 :func:`escape`.
 
-On a terminal, tables fit its width. In a pipe (CI, a log file, ``| cat``, ``| grep``)
-nothing is wrapped: a line is as long as what it holds, so a path, an id or a URL stays
-whole on one line where a script or a reader can find it.
+On a terminal, tables fit its width, prose wrapping before ids and paths. In a pipe (CI,
+a log file, ``| cat``, ``| grep``) nothing is wrapped: a line is as long as what it holds,
+so a path, an id or a URL stays whole on one line where a script or a reader can find it.
 """
 
 from __future__ import annotations
@@ -121,16 +121,37 @@ def print_error(message: Any) -> None:
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    cells = [[format_cell(cell) for cell in row] for row in rows]
+    by_column = [[row[i] for row in cells if i < len(row)] for i in range(len(columns))]
+    whole = _kept_whole(by_column, console.width)
     # As wide as its title at least: a title naming a path is never wrapped at the width
     # of narrow columns (``12 doc tasks → …/doc-s`` / ``eed0.jsonl``).
     table = Table(
         title=Text(title) if title else None, title_justify="left", min_width=cell_len(title)
     )
-    for column in columns:
-        table.add_column(Text(format_cell(column)), overflow="fold")
-    for row in rows:
-        table.add_row(*(Text(format_cell(cell)) for cell in row))
+    for index, column in enumerate(columns):
+        table.add_column(Text(format_cell(column)), overflow="fold", no_wrap=index in whole)
+    for row in cells:
+        table.add_row(*(Text(cell) for cell in row))
     console.print(table)
+
+
+def _kept_whole(columns: Sequence[Sequence[str]], width: int) -> set[int]:
+    """The columns of single words (ids, paths, URLs, numbers) that are never broken: on a
+    terminal the columns of prose give way first. They may take up to 3/4 of the width
+    together; a longer one folds rather than being cut off."""
+    budget = width * 3 // 4
+    whole: set[int] = set()
+    for index, cells in enumerate(columns):
+        longest = max((cell_len(cell) for cell in cells), default=0)
+        if longest <= budget and not any(_has_space(cell) for cell in cells):
+            whole.add(index)
+            budget -= longest
+    return whole
+
+
+def _has_space(text: str) -> bool:
+    return any(char.isspace() for char in text)
 
 
 def print_mapping(title: str, mapping: Mapping[str, Any]) -> None:

@@ -41,3 +41,21 @@ def test_a_terminal_still_gets_tables_that_fit_it() -> None:
     assert terminal.width == 60
     terminal.print("x " * 50)
     assert max(len(line) for line in out.getvalue().splitlines()) <= 60
+
+
+def test_on_a_terminal_prose_gives_way_before_an_id_is_broken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out = io.StringIO()
+    terminal = FullWidthConsole(file=out, force_terminal=True, width=70, color_system=None)
+    monkeypatch.setattr(output, "console", terminal)
+    note = "a note long enough to need wrapping at seventy columns, between its words"
+    print_table("Runs", ["run", "note"], [(RUN_ID[:40], note)])
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 70
+    assert sum(RUN_ID[:40] in line for line in lines) == 1  # the id stays whole on one line
+    too_long = "/x" * 60  # wider than the terminal: folded, never cut off
+    out.truncate(0)
+    out.seek(0)
+    print_table("Paths", ["path"], [(too_long,)])
+    assert "".join(line.strip("│ ") for line in out.getvalue().splitlines()[4:-1]) == too_long
