@@ -81,9 +81,10 @@ def plain(*parts: Any, style: str = "") -> Text:
     return text
 
 
-def print_line(*parts: Any, style: str = "") -> None:
-    """Print :func:`plain` of ``parts`` on standard output."""
-    console.print(plain(*parts, style=style))
+def print_line(*parts: Any, style: str = "", whole: bool = False) -> None:
+    """Print :func:`plain` of ``parts`` on standard output; ``whole``: on one line, never
+    wrapped at the console's width (a line that names ids and counts, for scripts)."""
+    console.print(plain(*parts, style=style), soft_wrap=whole)
 
 
 def print_error(message: Any) -> None:
@@ -92,13 +93,29 @@ def print_error(message: Any) -> None:
     error_console.print(plain(("Error: ", "bold red"), message), soft_wrap=True)
 
 
-def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def print_table(
+    title: str,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    whole: Sequence[str] = (),
+) -> None:
+    """A table; the ``whole`` columns (ids, paths) are never wrapped or cut, at any width
+    and in a pipe: the table grows past the console's width rather than fold them."""
     table = Table(title=Text(title) if title else None, title_justify="left")
     for column in columns:
-        table.add_column(Text(format_cell(column)), overflow="fold")
+        keep = column in whole
+        table.add_column(Text(format_cell(column)), no_wrap=keep, overflow="fold")
     for row in rows:
         table.add_row(*(Text(format_cell(cell)) for cell in row))
-    console.print(table)
+    if not whole:
+        console.print(table)
+        return
+    needed = console.measure(table, options=console.options.update_width(10**5)).maximum
+    if needed <= console.width:
+        console.print(table)
+        return
+    # a console exactly as wide as the table needs, on the same stream
+    Console(width=needed, soft_wrap=True).print(table)
 
 
 def print_mapping(title: str, mapping: Mapping[str, Any]) -> None:
