@@ -248,7 +248,9 @@ def test_report_and_named_queries_bin_hop_sr_and_task_sr(
 ) -> None:
     data = read_report(wiki.graph, [RUN])
     assert data.hops is not None
-    system = f"{AGENT} (mockllm/model)"
+    (run,) = data.runs
+    system = run.system  # a column is a run: its agent, offline (no model), its start
+    assert system.startswith(f"{AGENT} · offline · ")
     # by hand: 2–4 hops: 2+1+3+0 of 2+2+3+3 hops, 2 of 4 tasks; 5+: 3 of 5, 0 of 1
     table = {
         name: (cell.attempts, cell.hops, cell.hops_passed, cell.successes)
