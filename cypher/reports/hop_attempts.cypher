@@ -1,4 +1,4 @@
-// Multihop attempts for the hop-queue tables (MMInA hop SR and task SR): per system, hop
+// Multihop attempts for the hop-queue tables (MMInA hop SR and task SR): per run, hop
 // count of the task and hops passed in order. The counts come from the ATTEMPTED edge
 // (hops_total, hops_passed, written by the task scorer); an attempt that errored before
 // it was scored has none, and counts with its task's hops (the follow and lookup hops in
@@ -10,6 +10,6 @@ WITH r, a,
      coalesce(a.hops_total, size(split(coalesce(t.hops_json, ''), '"kind":"follow"'))
               + size(split(coalesce(t.hops_json, ''), '"kind":"lookup"')) - 2) AS hops
 WHERE hops > 0
-RETURN r.agent AS agent, r.model AS model, hops, coalesce(a.hops_passed, 0) AS passed,
+RETURN r.id AS run, r.agent AS agent, r.model AS model, hops, coalesce(a.hops_passed, 0) AS passed,
        count(a) AS attempts, sum(CASE WHEN a.success THEN 1 ELSE 0 END) AS successes
-ORDER BY agent, model, hops, passed
+ORDER BY run, hops, passed

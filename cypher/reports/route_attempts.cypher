@@ -4,7 +4,7 @@
 MATCH (r:Run)-[a:ATTEMPTED]->(t:Task)
 WHERE r.id IN $runs
   AND (t.hops_json IS NOT NULL OR t.path_json IS NOT NULL OR t.route_json IS NOT NULL)
-RETURN r.agent AS agent, r.model AS model, t.hops_json AS hops_json,
+RETURN r.id AS run, r.agent AS agent, r.model AS model, t.hops_json AS hops_json,
        t.path_json AS path_json, t.route_json AS route_json,
        count(a) AS attempts, sum(CASE WHEN a.success THEN 1 ELSE 0 END) AS successes,
        avg(a.score) AS mean_score

@@ -21,11 +21,17 @@ _READ_PAGE = """() => {
     const full = area ? area.getBBox().height : 0;
     // Each bar is a drawn path in a group named <name>-bar-<series>-<category>; its height
     // over the plot area's is the rate it shows (the y axis runs from 0 to 1).
-    const bars = {};
+    const bars = {}, pixels = {};
     for (const group of svg.querySelectorAll(`g[id^="${name}-bar-"]`)) {
       const path = group.querySelector('path');
-      bars[group.id.slice(name.length + 5)] = path && full ? path.getBBox().height / full : -1;
+      const key = group.id.slice(name.length + 5);
+      bars[key] = path && full ? path.getBBox().height / full : -1;
+      // what a reader sees: the drawn bar's height on screen, outline included
+      pixels[key] = path ? path.getBoundingClientRect().height : 0;
     }
+    // "no data": no bar, a mark in its place, in a group <name>-nodata-<series>-<category>
+    const nodata = [...svg.querySelectorAll(`g[id^="${name}-nodata-"]`)].map(
+      group => [group.id.slice(name.length + 8), group.textContent.trim()]);
     // Lines: the y of each marker, as a fraction of the plot area's height.
     const lines = {};
     const box2 = area ? area.getBBox() : null;
@@ -35,22 +41,27 @@ _READ_PAGE = """() => {
     }
     plots[figure.id] = {
       bars,
+      pixels,
+      nodata: Object.fromEntries(nodata),
       lines,
       texts: [...svg.querySelectorAll('text')].map(t => t.textContent),
       width: box.width,
       height: box.height,
     };
   }
-  const rows = {}, firstCells = {};
+  const rows = {}, firstCells = {}, cells = {}, heads = {}, links = {};
   for (const table of document.querySelectorAll('table[id]')) {
     const body = [...table.querySelectorAll('tbody tr')];
     rows[table.id] = body.length;
     firstCells[table.id] = body.map(tr => tr.cells[0].textContent.trim());
+    cells[table.id] = body.map(tr => [...tr.cells].map(td => td.textContent.trim()));
+    heads[table.id] = [...table.querySelectorAll('thead th')].map(th => th.textContent.trim());
+    links[table.id] = [...table.querySelectorAll('tbody a')].map(a => a.href);
   }
   return {
     title: document.title,
     headings: [...document.querySelectorAll('h1, h2')].map(h => h.textContent.trim()),
-    plots, rows, firstCells,
+    plots, rows, firstCells, cells, heads, links,
   };
 }"""
 
@@ -65,6 +76,10 @@ class BrowserView:
     plots: dict[str, dict[str, Any]]
     rows: dict[str, int]
     first_cells: dict[str, list[str]]
+    cells: dict[str, list[list[str]]] = field(default_factory=dict)
+    """Per table, the text of every body cell, row by row."""
+    heads: dict[str, list[str]] = field(default_factory=dict)
+    links: dict[str, list[str]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
 
@@ -108,6 +123,9 @@ def open_in_chromium(path: Path) -> BrowserView:
         plots=seen["plots"],
         rows=seen["rows"],
         first_cells=seen["firstCells"],
+        cells=seen["cells"],
+        heads=seen["heads"],
+        links=seen["links"],
         errors=errors,
         foreign_requests=foreign,
     )

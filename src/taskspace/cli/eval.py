@@ -46,6 +46,8 @@ def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
         "status": log.status,
         "log": local_path(log.location),
         "samples": len(samples),
+        "ran_now": outcome.ran_now,
+        "resumed": outcome.resumed,
         "attempts_written": attempts,
         "successes": successes,
         "success_rate": round(successes / len(samples), 4) if samples else 0.0,
@@ -201,6 +203,13 @@ def run_command(
         print_json(summary)
         return
     metrics = summary.pop("metrics")
+    if summary["resumed"]:
+        kept = summary["samples"] - summary["ran_now"]
+        print_line(
+            f"Resumed run {summary['run']}: ran {summary['ran_now']} of its "
+            f"{summary['samples']} samples this time, kept {kept} from before.",
+            whole=True,
+        )
     print_table(f"Run {summary['run']}", ["key", "value"], list(summary.items()))
     if metrics:
         print_table(
@@ -248,6 +257,7 @@ def _origin_map(tasks: Any, origin: str | None, pairs: tuple[str, ...]) -> dict[
 @json_option
 def list_command(as_json: bool) -> None:
     """Evaluation runs in the graph, newest first."""
+    from taskspace.evaluation.labels import model_label
     from taskspace.evaluation.queries import run_eval_query
 
     with connected_graph() as graph:
@@ -255,8 +265,39 @@ def list_command(as_json: bool) -> None:
     if as_json:
         print_json(rows)
         return
-    columns = ["run", "agent", "model", "status", "attempts", "successes", "mean_score"]
-    print_table("Runs", columns, [[row[c] for c in columns] for row in rows])
+    columns = ["run", "agent", "model", "tasks", "kind", "started", "samples", "success"]
+    print_table(
+        "Runs",
+        columns,
+        [_list_row(row, model_label(row["model"])) for row in rows],
+        whole=["run", "tasks", "started"],
+    )
+
+
+def _list_row(row: Any, model: str) -> list[Any]:
+    """One run as ``kg eval list`` shows it."""
+    ran = (row["samples"], _success_text(row))
+    return [
+        row["run"],
+        row["agent"],
+        model,
+        row["tasks"],
+        row["kind"],
+        _minute(row["started"]),
+        *ran,
+    ]
+
+
+def _minute(started: str | None) -> str:
+    """``2026-11-26 21:11`` of an ISO time (runs start in UTC)."""
+    return (started or "")[:16].replace("T", " ")
+
+
+def _success_text(row: Any) -> str:
+    """``successes/samples (rate)``."""
+    samples, successes = row["samples"], row["successes"]
+    rate = f" ({successes / samples:.0%})" if samples else ""
+    return f"{successes}/{samples}{rate}"
 
 
 @eval_group.command(name="queries")

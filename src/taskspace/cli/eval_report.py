@@ -48,15 +48,17 @@ def report(run_ids: tuple[str, ...], latest: bool, out: Path | None, as_json: bo
         return
     print_table(
         f"{len(data.runs)} runs → {path}",
-        ["run", "system", "tasks", "attempts", "success rate"],
+        ["run", "column", "tasks", "attempts", "success rate", "failed"],
         [
-            (run.id, run.system, run.tasks, run.attempts, f"{run.success_rate:.0%}")
+            (run.id, run.system, run.tasks, run.attempts, f"{run.success_rate:.0%}", failed)
             for run in data.runs
+            for failed in [run.attempts - run.successes]
         ],
+        whole=["run"],
     )
     if data.paths is not None and not data.paths.empty:
         _print_paths(data.paths)
-    tables = ", ".join(table.title for table in data.breakdowns)
+    tables = ", ".join(dict.fromkeys(table.title for table in data.breakdowns))
     print_line(f"tables: {tables}" + (", pass@k" if data.pass_at_k else ""))
 
 

@@ -109,9 +109,10 @@ def plain(*parts: Any, style: str = "") -> Text:
     return text
 
 
-def print_line(*parts: Any, style: str = "") -> None:
-    """Print :func:`plain` of ``parts`` on standard output."""
-    console.print(plain(*parts, style=style))
+def print_line(*parts: Any, style: str = "", whole: bool = False) -> None:
+    """Print :func:`plain` of ``parts`` on standard output; ``whole``: on one line, never
+    wrapped at the console's width (a line that names ids and counts, for scripts)."""
+    console.print(plain(*parts, style=style), soft_wrap=whole)
 
 
 def print_error(message: Any) -> None:
@@ -120,20 +121,38 @@ def print_error(message: Any) -> None:
     error_console.print(plain(("Error: ", "bold red"), message), soft_wrap=True)
 
 
-def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def print_table(
+    title: str,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    whole: Sequence[str] = (),
+) -> None:
+    """A table. Columns of single words (ids, paths, URLs, numbers) are kept whole while they
+    fit; the ``whole`` columns are never wrapped or cut at any width: the table grows past
+    the console's width rather than fold them."""
     cells = [[format_cell(cell) for cell in row] for row in rows]
     by_column = [[row[i] for row in cells if i < len(row)] for i in range(len(columns))]
-    whole = _kept_whole(by_column, console.width)
+    kept = _kept_whole(by_column, console.width) | {
+        index for index, column in enumerate(columns) if column in whole
+    }
     # As wide as its title at least: a title naming a path is never wrapped at the width
     # of narrow columns (``12 doc tasks → …/doc-s`` / ``eed0.jsonl``).
     table = Table(
         title=Text(title) if title else None, title_justify="left", min_width=cell_len(title)
     )
     for index, column in enumerate(columns):
-        table.add_column(Text(format_cell(column)), overflow="fold", no_wrap=index in whole)
+        table.add_column(Text(format_cell(column)), overflow="fold", no_wrap=index in kept)
     for row in cells:
         table.add_row(*(Text(cell) for cell in row))
-    console.print(table)
+    if not whole:
+        console.print(table)
+        return
+    needed = console.measure(table, options=console.options.update_width(10**5)).maximum
+    if needed <= console.width:
+        console.print(table)
+        return
+    # a console exactly as wide as the table needs, on the same stream
+    Console(width=needed, soft_wrap=True).print(table)
 
 
 def _kept_whole(columns: Sequence[Sequence[str]], width: int) -> set[int]:

@@ -5,4 +5,14 @@ inspect's ``eval_set`` (resumable, per-sample error isolation), ``results`` writ
 as a ``:Run`` with ``ATTEMPTED`` edges, and ``queries`` lists the named result queries.
 """
 
-__all__ = ["dataset", "errors", "kind_metrics", "queries", "results", "run", "scorers", "steps"]
+__all__ = [
+    "dataset",
+    "errors",
+    "kind_metrics",
+    "labels",
+    "queries",
+    "results",
+    "run",
+    "scorers",
+    "steps",
+]

@@ -29,15 +29,13 @@ from taskspace.environments.browser.session import ORIGIN_MAP_KEY
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
 from taskspace.evaluation.errors import ModelNeededError
 from taskspace.evaluation.kind_metrics import metrics_for
+from taskspace.evaluation.labels import OFFLINE_MODEL, tasks_name
 from taskspace.evaluation.scorers import scorer_named
 from taskspace.evaluation.scorers.task import scoring_epochs
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.models.llm.client import DEFAULT_MODEL
 from taskspace.tasks.model import Task
-
-OFFLINE_MODEL = "mockllm/model"
-"""inspect needs a model; agents that need none never call it."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +79,10 @@ class RunOutcome:
     config: RunConfig
     tasks_file: Path
     extra: dict[str, Any] = field(default_factory=dict)
+    ran_now: int = 0
+    """Samples this call ran; the rest of the log's samples were kept from before."""
+    resumed: bool = False
+    """The run's folder already held a log: this call resumed it."""
 
 
 def resolve_model(spec: AgentSpec, model: str | None) -> str:
@@ -158,7 +160,7 @@ def run_eval(
     return run_inspect_task(
         task,
         run_id,
-        str(tasks_file),
+        str(Path(tasks_file).resolve()),
         spec,
         config,
         home,
@@ -194,6 +196,9 @@ def run_inspect_task(
     run's ``tasks_file`` says it ran on (a tasks file, or ``episodes:<selection>``)."""
     log_dir = eval_log_root(home) / run_id
     log_dir.mkdir(parents=True, exist_ok=True)
+    resumed = any(log_dir.glob("*.eval"))
+    kept = finished_samples(log_dir)
+    label(task, spec, source, kind)
     complete, logs = eval_set(
         task,
         log_dir=str(log_dir),
@@ -211,12 +216,48 @@ def run_inspect_task(
             "tasks_file": source,
             "task_kind": kind,
             "agent_spec": spec.model_dump(),
+            "tasks_name": tasks_name(source),
             "run_config": asdict(config),
             "origin_map": dict(origin_map or {}),
         },
+        tags=run_tags(spec, source, kind),
         display=display,  # type: ignore[arg-type]
         log_level="error",
     )
     # eval_set hands back headers; the results need the samples.
     full = [read_eval_log(log.location) for log in logs]
-    return RunOutcome(run_id, log_dir, full, complete, config, tasks_file)
+    now = {sample.uuid for sample in full[0].samples or []} if full else set()
+    return RunOutcome(
+        run_id,
+        log_dir,
+        full,
+        complete,
+        config,
+        tasks_file,
+        ran_now=len(now - kept),
+        resumed=resumed,
+    )
+
+
+def run_tags(spec: AgentSpec, source: str, kind: str) -> list[str]:
+    """The tags inspect's viewer shows and filters a run by: agent, tasks file, kind."""
+    return [tag for tag in (spec.name, tasks_name(source), kind) if tag]
+
+
+def label(task: InspectTask, spec: AgentSpec, source: str, kind: str) -> None:
+    """The tasks file and kind on the inspect task itself (its metadata, tags and the name
+    the viewer shows), so that ``kg eval view`` tells two runs of one agent apart; none of
+    these are part of the task's identity, so a resume still finds its log."""
+    task.metadata = {**(task.metadata or {}), "tasks_file": source, "task_kind": kind}
+    task.tags = run_tags(spec, source, kind)
+    task._display_name = f"{spec.name} on {tasks_name(source)}"
+
+
+def finished_samples(log_dir: Path) -> set[str]:
+    """The uuids of the samples a run's earlier log holds (none for a new run): what a
+    resume keeps rather than runs again."""
+    kept: set[str] = set()
+    for location in sorted(log_dir.glob("*.eval")):
+        log = read_eval_log(str(location))
+        kept |= {s.uuid for s in log.samples or [] if s.error is None and s.uuid}
+    return kept

@@ -4,6 +4,7 @@ the graph's ``:Run`` nodes and ``ATTEMPTED`` edges, as one self-contained HTML p
 __all__ = [
     "data",
     "errors",
+    "failures",
     "gui_steps",
     "hop_plots",
     "hops",

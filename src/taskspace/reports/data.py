@@ -6,12 +6,14 @@ here, because the route is stored as JSON text and pass@k needs HumanEval's esti
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from taskspace.evaluation.labels import model_label, tasks_name
 from taskspace.graph.connection import Graph, Record
 from taskspace.metrics.passk import pass_at_k
 from taskspace.reports.errors import UnknownRunError
+from taskspace.reports.failures import read_failed
 from taskspace.reports.gui_steps import read_gui_metrics
 from taskspace.reports.hops import read_hop_report
 from taskspace.reports.model import Breakdown, PassAtK, ReportData, RunSummary
@@ -27,10 +29,26 @@ EDGE_NOTE = (
 )
 
 
-def system_name(agent: str | None, model: str | None) -> str:
-    """The column a run's attempts go to: its agent, and its model when it has one."""
-    name = agent or "?"
-    return f"{name} ({model})" if model else name
+def run_label(agent: str | None, model: str | None, tasks_file: str | None, started: str) -> str:
+    """A run's column: agent, model (``offline`` for agents that call none), the name of
+    its tasks file and its start to the minute (UTC)."""
+    parts = [
+        agent or "?",
+        model_label(model),
+        tasks_name(tasks_file),
+        started[:16].replace("T", " "),
+    ]
+    return " · ".join(part for part in parts if part)
+
+
+def _labels(runs: list[RunSummary]) -> None:
+    """Each run's label, unique: two runs alike to the minute get their ids' ends."""
+    counts: dict[str, int] = {}
+    for run in runs:
+        counts[run.system] = counts.get(run.system, 0) + 1
+    for run in runs:
+        if counts[run.system] > 1:
+            run.system = f"{run.system} · {run.id[-6:]}"
 
 
 def resolve_runs(graph: Graph, run_ids: Sequence[str], latest: bool) -> list[str]:
@@ -62,7 +80,7 @@ def _runs(graph: Graph, run_ids: list[str]) -> list[RunSummary]:
             id=row["id"],
             agent=row["agent"] or "",
             model=row["model"] or "",
-            system=system_name(row["agent"], row["model"]),
+            system=run_label(row["agent"], row["model"], row["tasks_file"], row["started"] or ""),
             started=row["started"] or "",
             finished=row["finished"] or "",
             status=row["status"] or "",
@@ -79,16 +97,21 @@ def _runs(graph: Graph, run_ids: list[str]) -> list[RunSummary]:
     ]
 
 
-def _fill(table: Breakdown, rows: list[Record], value_of: Any = None) -> Breakdown:
-    """Rows of ``agent, model, value, attempts, successes, mean_score`` into ``table``;
-    ``value_of`` derives the row's value when the query does not return one."""
+def _fill(
+    table: Breakdown, rows: list[Record], column: Callable[[Record], str], value_of: Any = None
+) -> Breakdown:
+    """Rows of ``run, value, attempts, successes, mean_score`` into ``table``, those of
+    its runs only; ``value_of`` derives the row's value when the query does not return
+    one. Columns of runs with no row in the table are dropped."""
     for row in rows:
         value = value_of(row) if value_of else row["value"]
-        if value is None:
+        system = column(row)
+        if value is None or system not in table.systems:
             continue
-        system = system_name(row["agent"], row["model"])
         table.cell(str(value), system).add(row["attempts"], row["successes"], row["mean_score"])
     table.rows = dict(sorted(table.rows.items(), key=lambda item: _order(item[0])))
+    present = {system for cells in table.rows.values() for system in cells}
+    table.systems = [system for system in table.systems if system in present]
     return table
 
 
@@ -101,6 +124,10 @@ def _order(value: str) -> tuple[int, float, str]:
         return (1, float(value), value)
     except ValueError:
         return (2, 0.0, value)
+
+
+def _prop(graph: Graph, run_ids: list[str], prop: str) -> list[Record]:
+    return graph.read("reports/success_by_property", runs=run_ids, property=prop)
 
 
 def hop_count(row: Record) -> int | None:
@@ -134,41 +161,92 @@ def _pass_at_k(graph: Graph, run_ids: list[str], runs: list[RunSummary]) -> list
     return entries
 
 
+def comparable(
+    runs: list[RunSummary], tasks_of: dict[str, frozenset[str]]
+) -> list[tuple[str, list[str]]]:
+    """The runs' columns in groups that ran the same tasks (the only runs a table sets
+    side by side), in the order of each group's first run, each with a caption: its tasks
+    files' names and how many tasks."""
+    groups: dict[frozenset[str], list[RunSummary]] = {}
+    for run in runs:
+        groups.setdefault(tasks_of.get(run.id, frozenset()), []).append(run)
+    found = []
+    for tasks, members in groups.items():
+        names = ", ".join(dict.fromkeys(tasks_name(run.tasks_file) or "?" for run in members))
+        found.append((f"{names}: {len(tasks)} tasks", [run.system for run in members]))
+    return found
+
+
+def _tasks_of(graph: Graph, run_ids: list[str]) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for row in graph.read("reports/task_epochs", runs=run_ids):
+        found.setdefault(row["run"], set()).add(row["task"])
+    return {run: frozenset(tasks) for run, tasks in found.items()}
+
+
 def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
-    """Every table of the report for ``run_ids`` (ids already checked by resolve_runs)."""
+    """Every table of the report for ``run_ids`` (ids already checked by resolve_runs):
+    a column per run, and one table per group of runs that ran the same tasks."""
     runs = _runs(graph, run_ids)
-    systems = list(dict.fromkeys(run.system for run in runs))
+    _labels(runs)
+    systems = [run.system for run in runs]
+    labels = {run.id: run.system for run in runs}
 
-    def by(
-        key: str, title: str, dimension: str, failures: bool = False, note: str = ""
-    ) -> Breakdown:
-        return Breakdown(key, title, dimension, systems, failures=failures, note=note)
+    def column(row: Record) -> str:
+        return labels[row["run"]]
 
-    def by_property(key: str, title: str, prop: str) -> Breakdown:
-        rows = graph.read("reports/success_by_property", runs=run_ids, property=prop)
-        return _fill(by(key, title, prop), rows)
-
-    tables = [
-        by_property("by_type", "Success by task type", "type"),
-        by_property("by_difficulty", "Success by difficulty", "difficulty"),
-        by_property("by_level", "Success by level", "level"),
-        _fill(
-            by("by_hops", "Success by hop count", "hops"),
+    groups = comparable(runs, _tasks_of(graph, run_ids))
+    sources: list[tuple[str, str, str, bool, str, list[Record], Any]] = [
+        ("by_type", "Success by task type", "type", False, "", _prop(graph, run_ids, "type"), None),
+        (
+            "by_difficulty",
+            "Success by difficulty",
+            "difficulty",
+            False,
+            "",
+            _prop(graph, run_ids, "difficulty"),
+            None,
+        ),
+        ("by_level", "Success by level", "level", False, "", _prop(graph, run_ids, "level"), None),
+        (
+            "by_hops",
+            "Success by hop count",
+            "hops",
+            False,
+            "",
             graph.read("reports/route_attempts", runs=run_ids),
             hop_count,
         ),
-        _fill(
-            by("failures_by_label", "Failures by grounding label", "label", True, LABEL_NOTE),
+        (
+            "failures_by_label",
+            "Failures by grounding label",
+            "label",
+            True,
+            LABEL_NOTE,
             graph.read("reports/failures_by_grounding_label", runs=run_ids),
+            None,
         ),
-        _fill(
-            by("failures_by_edge_type", "Failures by edge type", "edge type", True, EDGE_NOTE),
+        (
+            "failures_by_edge_type",
+            "Failures by edge type",
+            "edge type",
+            True,
+            EDGE_NOTE,
             graph.read("reports/failures_by_edge_type", runs=run_ids),
+            None,
         ),
     ]
+    tables = []
+    for key, title, dimension, failures, note, rows, value_of in sources:
+        for index, (caption, group) in enumerate(groups):
+            suffix = f"-{index + 1}" if index else ""
+            table = Breakdown(key + suffix, title, dimension, group, failures=failures, note=note)
+            table.group = caption if len(groups) > 1 else ""
+            tables.append(_fill(table, rows, column, value_of))
     shown = [table for table in tables if table.rows]
-    omitted = [table.title for table in tables if not table.rows]
-    hops = read_hop_report(graph, run_ids, systems, system_name)
+    omitted = list(dict.fromkeys(table.title for table in tables if not table.rows))
+    omitted = [title for title in omitted if title not in {t.title for t in shown}]
+    hops = read_hop_report(graph, run_ids, systems, column)
     return ReportData(
         runs=runs,
         breakdowns=shown,
@@ -176,6 +254,7 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
         omitted=omitted,
         step_metrics=read_step_metrics(graph, run_ids),
         hops=hops,
-        paths=read_path_report(graph, run_ids, systems, system_name),
+        paths=read_path_report(graph, run_ids, systems, column),
         gui_metrics=read_gui_metrics(graph, run_ids),
+        failed=read_failed(graph, run_ids, labels),
     )

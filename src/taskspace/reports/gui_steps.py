@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from taskspace.evaluation.labels import model_label
 from taskspace.graph.connection import Graph
 from taskspace.metrics.mind2web import Values, aggregate
 from taskspace.reports.plots import grouped_bars
@@ -42,7 +43,9 @@ class GuiMetrics:
 def read_gui_metrics(graph: Graph, run_ids: list[str]) -> list[GuiMetrics]:
     groups: dict[tuple[str, str], tuple[str, dict[str, list[Values]]]] = {}
     for row in graph.read("reports/gui_step_attempts", runs=run_ids):
-        system = f"{row['agent']} ({row['model']})" if row["model"] else str(row["agent"])
+        system = (
+            f"{row['agent']} ({model_label(row['model'])})" if row["model"] else str(row["agent"])
+        )
         rule = str(row["rule"])
         _, episodes = groups.setdefault((str(row["run"]), rule), (system, {}))
         values = {key: float(row[key] or 0.0) for key in LABELS}

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from taskspace.graph.connection import Graph
+from taskspace.graph.connection import Graph, Record
 
 HOP_SECTION = "Multihop hop SR and task SR"
 BINS = ("1", "2–4", "5+")
@@ -143,13 +143,13 @@ def read_hop_report(
     graph: Graph,
     run_ids: Sequence[str],
     systems: Sequence[str],
-    system_name: Callable[[str | None, str | None], str],
+    column: Callable[[Record], str],
 ) -> HopReport:
     """The hop tables of ``run_ids``' multihop attempts (empty when they have none);
-    ``system_name`` names a run's column from its agent and model, as every table does."""
+    ``column`` names a row's column from its run, as every table does."""
     report = HopReport(systems=[])
     for row in graph.read("reports/hop_attempts", runs=list(run_ids)):
-        system = system_name(row["agent"], row["model"])
+        system = column(row)
         hops = int(row["hops"])
         passed = min(int(row["passed"]), hops)
         report.add(system, hops, passed, int(row["attempts"]), int(row["successes"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from taskspace.reports.failures import FailedRun
 from taskspace.reports.hops import HopReport
 from taskspace.reports.paths import PathReport
 
@@ -60,6 +61,9 @@ class Breakdown:
     rows: dict[str, dict[str, Cell]] = field(default_factory=dict)
     failures: bool = False
     note: str = ""
+    group: str = ""
+    """The tasks the table's runs all ran, when the report holds runs on other tasks too
+    (a table sets side by side only runs on the same tasks); empty when all ran the same."""
 
     def cell(self, value: str, system: str) -> Cell:
         return self.rows.setdefault(value, {}).setdefault(system, Cell())
@@ -76,6 +80,7 @@ class Breakdown:
             "title": self.title,
             "dimension": self.dimension,
             "systems": self.systems,
+            "group": self.group,
             "note": self.note,
             "rows": {
                 value: {system: cell.as_dict() for system, cell in cells.items()}
@@ -205,6 +210,8 @@ class ReportData:
     """The NaturalGAIA section (causal-path attempts only)."""
     gui_metrics: list[Any] = field(default_factory=list)
     """``taskspace.reports.gui_steps.GuiMetrics`` of the GUI step runs among them."""
+    failed: list[FailedRun] = field(default_factory=list)
+    """Per run, its failed tasks (``taskspace.reports.failures``)."""
 
     def breakdown(self, key: str) -> Breakdown | None:
         return next((table for table in self.breakdowns if table.key == key), None)
@@ -217,6 +224,7 @@ class ReportData:
             "omitted": self.omitted,
             "step_metrics": [entry.as_dict() for entry in self.step_metrics],
             "gui_metrics": [entry.as_dict() for entry in self.gui_metrics],
+            "failed": [entry.as_dict() for entry in self.failed],
             **({"hops": self.hops.as_dict()} if self.hops and not self.hops.empty else {}),
             **({"paths": self.paths.as_dict()} if self.paths and not self.paths.empty else {}),
         }

@@ -17,7 +17,7 @@ from typing import Any
 
 from taskspace.generators.paths.error_attribution import ERROR_CLASSES
 from taskspace.generators.paths.scoring import PathSummary, ScoredAttempt, by_level_scored
-from taskspace.graph.connection import Graph
+from taskspace.graph.connection import Graph, Record
 
 PATH_SECTION = "Causal paths (NaturalGAIA)"
 METRICS = (("sr", "SR"), ("wpsr", "WPSR"), ("matcr", "MATCR"), ("patsr", "p-ATSR"))
@@ -75,7 +75,7 @@ def read_path_report(
     graph: Graph,
     run_ids: Sequence[str],
     systems: Sequence[str],
-    system_name: Callable[[str | None, str | None], str],
+    column: Callable[[Record], str],
 ) -> PathReport:
     """The section for ``run_ids``' path attempts (empty when they have none)."""
     attempts: dict[str, list[ScoredAttempt]] = {}
@@ -83,7 +83,7 @@ def read_path_report(
     classes: dict[str, dict[str, int]] = {}
     epochs = 1
     for row in graph.read("reports/path_attempts", runs=list(run_ids)):
-        system = system_name(row["agent"], row["model"])
+        system = column(row)
         attempt, step = _stored(row)
         attempts.setdefault(system, []).append(attempt)
         if not attempt.success:

@@ -5,7 +5,7 @@ the page works offline as one file."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -23,6 +23,11 @@ _STYLE: dict[RcKeyType, Any] = {
     "axes.spines.right": False,
 }
 BAR_WIDTH = 0.8
+ZERO_HEIGHT = 0.012
+"""How tall a 0 is drawn (in the [0, 1] axis): a sliver that shows the value was
+measured, where no bar at all would read as no data."""
+NO_DATA = "–"
+"""The mark drawn where a series has no data for a category (no bar)."""
 PASS_AT_K_TOP = 1.05
 
 
@@ -52,29 +57,39 @@ def _figure(categories: int) -> tuple[Figure, Axes]:
 def grouped_bars(
     title: str,
     categories: Sequence[str],
-    series: dict[str, list[float]],
+    series: Mapping[str, Sequence[float | None]],
     ylabel: str,
     name: str,
 ) -> str:
     """One group of bars per category, one bar per series (system or run), in [0, 1].
 
     Each bar's SVG group is named ``<name>-bar-<series>-<category>`` and the plot area
-    ``<name>-axes``, so a reader (or a test) can find a bar and compare its height."""
+    ``<name>-axes``, so a reader (or a test) can find a bar and compare its height. A 0 is
+    drawn ``ZERO_HEIGHT`` tall and outlined; ``None`` (no data) draws no bar but the
+    ``NO_DATA`` mark at the axis, named ``<name>-nodata-<series>-<category>``."""
     with _styled(name):
         figure, axes = _figure(len(categories))
         axes.patch.set_gid(f"{name}-axes")
         width = BAR_WIDTH / max(1, len(series))
         for index, (label, values) in enumerate(series.items()):
             positions = [c + (index - (len(series) - 1) / 2) * width for c in range(len(values))]
-            bars = axes.bar(positions, values, width=width, label=label)
+            heights = [ZERO_HEIGHT if v == 0 else (v or 0.0) for v in values]
+            bars = axes.bar(positions, heights, width=width, label=label)
             for category, bar in enumerate(bars):
                 bar.set_gid(f"{name}-bar-{index}-{category}")
+                if values[category] is None:
+                    bar.set_visible(False)
+                    mark = axes.text(positions[category], 0.02, NO_DATA, ha="center", va="bottom")
+                    mark.set_gid(f"{name}-nodata-{index}-{category}")
+                elif values[category] == 0:
+                    bar.set_edgecolor("#333")
+                    bar.set_linewidth(0.6)
         axes.set_xticks(range(len(categories)), list(categories), rotation=30, ha="right")
         axes.set_ylim(0, 1)
         axes.set_ylabel(ylabel)
         axes.set_title(title)
         if len(series) > 1:
-            axes.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+            axes.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1, 1))
         return to_svg(figure)
 
 
@@ -82,8 +97,10 @@ def breakdown_plot(table: Breakdown) -> str:
     """Success rate (or failure rate, for a failures table) per row value and system."""
     categories = list(table.rows)
 
-    def rate(value: str, system: str) -> float:
+    def rate(value: str, system: str) -> float | None:
         cell = table.rows[value].get(system) or Cell()
+        if not cell.attempts:
+            return None
         return cell.failure_rate if table.failures else cell.success_rate
 
     series = {system: [rate(value, system) for value in categories] for system in table.systems}

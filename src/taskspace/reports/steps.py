@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from taskspace.evaluation.labels import model_label
 from taskspace.evaluation.steps.web.evaluate import FLEX, METRICS, SUCCESS_KEYS
 from taskspace.graph.connection import Graph
 from taskspace.metrics.mind2web import Values, aggregate
@@ -55,7 +56,9 @@ def read_step_metrics(graph: Graph, run_ids: list[str]) -> list[StepMetrics]:
     for row in graph.read("reports/step_attempts", runs=run_ids):
         if "action_match" in row["metrics"]:
             continue  # a GUI step run: its own section (taskspace.reports.gui_steps)
-        system = f"{row['agent']} ({row['model']})" if row["model"] else str(row["agent"])
+        system = (
+            f"{row['agent']} ({model_label(row['model'])})" if row["model"] else str(row["agent"])
+        )
         _, episodes = runs.setdefault(row["run"], (system, {}))
         values = {k: float(v) for k, v in row["metrics"].items() if k in keys}
         episodes.setdefault(row["episode"], []).append(values)

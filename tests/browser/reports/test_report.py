@@ -24,7 +24,7 @@ from taskspace.metrics.passk import pass_at_k
 from taskspace.reports.data import read_report, resolve_runs
 from taskspace.reports.html import render_report
 from taskspace.reports.model import Cell
-from taskspace.reports.plots import PASS_AT_K_TOP
+from taskspace.reports.plots import PASS_AT_K_TOP, ZERO_HEIGHT
 from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import GroundRef, Task, WebHop
 from taskspace.tasks.store import read_jsonl, write_task_nodes
@@ -33,7 +33,10 @@ from tests.support.reports import BrowserView, open_in_chromium
 from tests.support.web import chromium_missing
 
 GRAPH_RAG, VANILLA = "run-graph-rag", "run-vanilla"
-SYSTEMS = {GRAPH_RAG: "graph_rag (claude-test)", VANILLA: "vanilla (claude-test)"}
+SYSTEMS = {
+    GRAPH_RAG: "graph_rag · claude-test · tasks.jsonl · 2025-01-02 09:00",
+    VANILLA: "vanilla · claude-test · tasks.jsonl · 2025-01-03 09:00",
+}
 
 WRITE_RUN = """
 MERGE (r:Run {id: $id})
@@ -255,14 +258,17 @@ def test_the_page_loads_in_chromium_with_every_plot(
         "Failures by grounding label",
         "Failures by edge type",
         "pass@k",
+        "Failed tasks",
     ]
     assert view.headings == ["Evaluation report", *sections]
     data = read_report(results.graph, [GRAPH_RAG, VANILLA])
-    # Every bar is drawn, and drawn as high as the rate its table shows.
-    shown = {"runs-plot": {f"0-{i}": run.success_rate for i, run in enumerate(data.runs)}}
+    # Every bar is drawn, and drawn as high as the rate its table shows (a 0 as a sliver).
+    shown = {
+        "runs-plot": {f"0-{i}": bar_height(run.success_rate) for i, run in enumerate(data.runs)}
+    }
     for table in data.breakdowns:
         shown[f"{table.key}-plot"] = {
-            f"{s}-{c}": (cell.failure_rate if table.failures else cell.success_rate)
+            f"{s}-{c}": bar_height(cell.failure_rate if table.failures else cell.success_rate)
             for s, system in enumerate(table.systems)
             for c, cells in enumerate(table.rows.values())
             for cell in [cells.get(system) or Cell()]
@@ -281,6 +287,11 @@ def test_the_page_loads_in_chromium_with_every_plot(
     assert view.rows["pass_at_k-table"] == 1
     first = view.first_cells["by_type-table"]
     assert first == sorted({task.type for task in results.tasks})
+
+
+def bar_height(rate: float) -> float:
+    """The height a rate is drawn at: a 0 is a visible sliver, not no bar."""
+    return rate or ZERO_HEIGHT
 
 
 def test_hops_and_levels_from_the_task_contract(results: Results) -> None:
@@ -318,7 +329,7 @@ def test_hops_and_levels_from_the_task_contract(results: Results) -> None:
         outcome=lambda run, index, task, epoch: index != 2,
     )
     data = read_report(results.graph, ["run-hops"])
-    system = "<b>navigator</b> (claude-test)"
+    system = "<b>navigator</b> · claude-test · tasks.jsonl · 2024-12-01 00:00"
     assert _table(data, "by_hops") == {("2", system): (1, 1), ("3", system): (2, 1)}
     assert _table(data, "by_level") == _table(data, "by_hops")
     assert data.omitted == []

@@ -111,7 +111,7 @@ def test_extractive_run_resume_list_score_and_query(
     listed = kg(server_env, "eval", "list", "--json")
     assert listed.exit_code == 0
     row = next(r for r in json.loads(listed.output) if r["run"] == summary["run"])
-    assert row["attempts"] == 8 and row["successes"] == summary["successes"]
+    assert row["samples"] == 8 and row["successes"] == summary["successes"]
 
     rescored = kg(server_env, "eval", "score", str(log), "--scorer", "match", "--json")
     assert rescored.exit_code == 0, rescored.output

@@ -17,9 +17,10 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
 from taskspace.evaluation.dataset import task_dataset
+from taskspace.evaluation.labels import OFFLINE_MODEL
 from taskspace.evaluation.queries import run_eval_query
 from taskspace.evaluation.results import run_metrics, write_run_results
-from taskspace.evaluation.run import OFFLINE_MODEL, RunConfig, run_eval
+from taskspace.evaluation.run import RunConfig, run_eval
 from taskspace.evaluation.scorers.task import task_scorer
 from taskspace.generators.multihop.family import MultihopFamily
 from taskspace.generators.multihop.sampler import (
@@ -250,7 +251,9 @@ def test_report_and_named_queries_bin_hop_sr_and_task_sr(
 ) -> None:
     data = read_report(wiki.graph, [RUN])
     assert data.hops is not None
-    system = f"{AGENT} (mockllm/model)"
+    (run,) = data.runs
+    system = run.system  # a column is a run: its agent, offline (no model), its start
+    assert system.startswith(f"{AGENT} · offline · ")
     # by hand: 2–4 hops: 2+1+3+0 of 2+2+3+3 hops, 2 of 4 tasks; 5+: 3 of 5, 0 of 1
     table = {
         name: (cell.attempts, cell.hops, cell.hops_passed, cell.successes)

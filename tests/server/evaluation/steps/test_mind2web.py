@@ -90,7 +90,7 @@ def test_offline_pipeline_run_is_scored_and_written(
     assert json.loads(again.output)["run"]["run"] == run
     assert len(_attempts(session_graph, run, "Step")) == steps
     listed = json.loads(kg(server_env, "eval", "list", "--json").output)
-    assert any(row["run"] == run and row["attempts"] == 13 for row in listed)
+    assert any(row["run"] == run and row["samples"] == 13 for row in listed)
     # the report's step section sums the same values back from the graph
     page = loaded.parent / "report.html"
     shown = kg(server_env, "eval", "report", run, "-o", str(page), "--json")

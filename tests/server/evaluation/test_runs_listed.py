@@ -1,0 +1,107 @@
+"""Runs told apart: real runs of the offline extractive agent on tasks sampled from the
+bundled examples/documents, listed by `kg eval list`, labelled in their inspect logs, and
+a resume that says how many samples it ran."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from inspect_ai.log import read_eval_log
+
+from taskspace.cli.main import cli
+from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.graph.connection import Graph
+from taskspace.sources.documents.loader import load_documents
+from taskspace.tasks.store import write_jsonl
+from tests.support.locations import REPO
+
+RUN = ["eval", "run", "--display", "none", "--agent", "extractive"]
+
+
+@dataclass
+class TaskFiles:
+    first: Path
+    second: Path
+
+
+@pytest.fixture(scope="module")
+def task_files(
+    session_graph: Graph, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[TaskFiles]:
+    session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
+    assert not load_documents(session_graph, [REPO / "examples" / "documents"]).failed
+    tasks = sample_tasks(session_graph, "doc", count=6, seed=0).tasks
+    assert len(tasks) >= 4
+    folder = tmp_path_factory.mktemp("runs")
+    files = TaskFiles(folder / "doc-first.jsonl", folder / "doc-second.jsonl")
+    write_jsonl(tasks[:3], files.first)
+    write_jsonl(tasks[3:], files.second)
+    yield files
+
+
+def kg(env: dict[str, str], *args: str) -> Any:
+    return CliRunner().invoke(cli, list(args), env=env)
+
+
+def run_json(env: dict[str, str], *args: str) -> dict[str, Any]:
+    result = kg(env, *RUN, *args, "--json")
+    assert result.exit_code == 0, result.output
+    return dict(json.loads(result.output))
+
+
+def test_runs_are_listed_apart_labelled_in_their_logs_and_a_resume_counts(
+    server_env: dict[str, str], task_files: TaskFiles
+) -> None:
+    limited = run_json(server_env, str(task_files.first), "--limit", "2")
+    assert (limited["samples"], limited["ran_now"], limited["resumed"]) == (2, 2, False)
+    whole = run_json(server_env, str(task_files.first))
+    other = run_json(server_env, str(task_files.second))
+    assert len({limited["run"], whole["run"], other["run"]}) == 3
+
+    # a resume with nothing left to do says so, in one line, before its table
+    again = kg(server_env, *RUN, str(task_files.first), "--limit", "2")
+    assert again.exit_code == 0, again.output
+    assert (
+        f"Resumed run {limited['run']}: ran 0 of its 2 samples this time, kept 2 from before."
+        in again.output
+    )
+    resumed = run_json(server_env, str(task_files.first), "--limit", "2")
+    assert (resumed["run"], resumed["ran_now"], resumed["resumed"]) == (limited["run"], 0, True)
+
+    # the inspect log carries the tasks file and kind (tags and metadata: the viewer's filters)
+    header = read_eval_log(other["log"], header_only=True).eval
+    assert {"extractive", "doc-second.jsonl", "doc"} <= set(header.tags or [])
+    assert (header.metadata or {})["tasks_file"] == str(task_files.second.resolve())
+    assert (header.metadata or {})["task_kind"] == "doc"
+
+    listed = {
+        row["run"]: row for row in json.loads(kg(server_env, "eval", "list", "--json").output)
+    }
+    expected = {limited["run"]: ("doc-first.jsonl", 2), whole["run"]: ("doc-first.jsonl", 3)}
+    expected[other["run"]] = ("doc-second.jsonl", other["samples"])
+    for run, (name, samples) in expected.items():
+        row = listed[run]
+        assert (row["tasks"], row["kind"], row["agent"], row["samples"]) == (
+            name,
+            "doc",
+            "extractive",
+            samples,
+        )
+        assert row["started"]
+
+    # the table at a pipe's 80 columns: each run on one line, its id whole, told apart
+    table = kg({**server_env, "COLUMNS": "80"}, "eval", "list")
+    assert table.exit_code == 0, table.output
+    lines = table.output.splitlines()
+    for run, (name, samples) in expected.items():
+        line = next(line for line in lines if run in line)
+        successes = listed[run]["successes"]
+        cells = [cell.strip() for cell in line.strip("│ ").split("│")]
+        assert cells[:5] == [run, "extractive", "offline", name, "doc"]
+        assert cells[6:] == [str(samples), f"{successes}/{samples} ({successes / samples:.0%})"]
