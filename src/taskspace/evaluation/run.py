@@ -55,11 +55,16 @@ class RunConfig:
     """A mark (``kg eval run --fresh``: the time) that makes a new run of the same
     settings, e.g. after the agent's code changed; empty keeps earlier runs' ids."""
 
-    def run_id(self, tasks_digest: str) -> str:
-        """A name that is also a folder name: ``run-<hash>``."""
+    def run_id(self, tasks_digest: str, source: str = "") -> str:
+        """A name that is also a folder name: ``run-<hash>``.
+
+        ``source`` (the tasks file's resolved path) is part of it because a run is named
+        by its tasks file everywhere a user reads it: the same tasks copied to another
+        file are another run, not a resume of one labelled with the first file."""
         values = {name: value for name, value in asdict(self).items() if name != "fresh"}
         marks = (self.fresh,) if self.fresh else ()
-        key = stable_id("run", tasks_digest, *(str(v) for v in values.values()), *marks)
+        places = (source,) if source else ()
+        key = stable_id("run", tasks_digest, *(str(v) for v in values.values()), *places, *marks)
         return key.replace(":", "-")
 
 
@@ -154,13 +159,14 @@ def run_eval(
     run's identity: the same tasks on the same site served on another port resume."""
     if not tasks:
         raise UserError(f"{tasks_file}: no tasks to run")
-    run_id = config.run_id(tasks_digest(tasks_file))
+    source = str(Path(tasks_file).resolve())
+    run_id = config.run_id(tasks_digest(tasks_file), source)
     chosen = scorer or scorer_named(config.scorer, any(task.safety for task in tasks))
     task = inspect_task(tasks, spec, graph, chosen, config, origin_map)
     return run_inspect_task(
         task,
         run_id,
-        str(Path(tasks_file).resolve()),
+        source,
         spec,
         config,
         home,
