@@ -75,13 +75,11 @@ def serve_folder(
     slow: dict[str, float] | None = None,
     redirects: dict[str, str] | None = None,
     posts: list[str] | None = None,
-    port: int = 0,
 ) -> Iterator[str]:
     """Serve ``root`` on a free port; yield the base URL (``http://127.0.0.1:PORT/``).
 
     ``slow`` delays paths by seconds, ``redirects`` answers paths with a 301, and every
-    POST's path is appended to ``posts``. ``port`` asks for that port (a free one when it
-    is taken): task ids hash URLs, so a test whose sample must not vary names its port.
+    POST's path is appended to ``posts``.
     """
     attributes = {
         "slow": dict(slow or {}),
@@ -89,11 +87,7 @@ def serve_folder(
         "posts": posts if posts is not None else [],
     }
     handler = type("Handler", (_Handler,), attributes)
-    serve = partial(handler, directory=str(root))
-    try:
-        server = _Server(("127.0.0.1", port), serve)
-    except OSError:  # the asked port is taken: any free one
-        server = _Server(("127.0.0.1", 0), serve)
+    server = _Server(("127.0.0.1", 0), partial(handler, directory=str(root)))
     thread = Thread(target=server.serve_forever, name=f"http-{root.name}", daemon=True)
     thread.start()
     try:
@@ -105,13 +99,13 @@ def serve_folder(
 
 
 def crawl_folder(
-    graph: Graph, root: Path, home: Path, *, probe: bool = True, port: int = 0
+    graph: Graph, root: Path, home: Path, *, probe: bool = True
 ) -> tuple[str, WebLoadReport]:
-    """Empty ``graph``, serve ``root`` on a free port (or ``port``) and crawl it (depth 3, no
-    delay): the base URL without its trailing slash (its server is gone by then) and the
-    crawl's summary, which must hold pages."""
+    """Empty ``graph``, serve ``root`` on a free port and crawl it (depth 3, no delay):
+    the base URL without its trailing slash (its server is gone by then) and the crawl's
+    summary, which must hold pages."""
     empty_graph(graph)
-    with serve_folder(root, port=port) as base:
+    with serve_folder(root) as base:
         summary = load_web(graph, base, CrawlOptions(max_depth=3, delay=0, probe=probe), home)
     assert summary.pages, summary.failed
     return base.rstrip("/"), summary

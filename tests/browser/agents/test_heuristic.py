@@ -56,11 +56,6 @@ BUSINESS = {"content_browsing", "multi_hop_navigation"}
 WITHHELD = "(withheld)"
 
 
-CRAWL_PORT = 18731
-"""The site's port while it is crawled: task ids hash URLs, so a fixed port fixes the
-sample (a free port when it is taken, and the sample may then differ)."""
-
-
 @dataclass
 class Sampled:
     graph: Graph
@@ -82,8 +77,7 @@ def crawled(session_graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> C
     require_shared(MKDOCS / "index.html")
     home = tmp_path_factory.mktemp("browser-home")
     # no JavaScript ships with the site, so probing clicks would observe nothing
-    # a fixed port: task ids hash URLs, so the sample (and the floors below) stay the same
-    base, summary = crawl_folder(session_graph, MKDOCS, home, probe=False, port=CRAWL_PORT)
+    base, summary = crawl_folder(session_graph, MKDOCS, home, probe=False)
     assert len(summary.pages) >= 15, summary.failed
     return Crawled(session_graph, home, base)
 
