@@ -20,3 +20,7 @@ class AgentAnswerError(UserError):
 
 class AgentReplyError(AgentAnswerError):
     """The model's reply is not the JSON object asked for (the sample errors, the run goes on)."""
+
+
+class KindMismatchError(UserError):
+    """Tasks of a kind the chosen agent does not solve (``kinds:`` in its file)."""

@@ -73,6 +73,10 @@ BUILDERS: Registry[Builder] = Registry(
             "taskspace.agents.gui.pg_agent:build",
             "PG-Agent multi-agent workflow on GUI steps (LLM)",
         ),
+        "gui_route": Entry(
+            "taskspace.agents.gui.route:build",
+            "offline GUI navigation: shortest known route between the described screens",
+        ),
         "jarvis": Entry(
             "taskspace.agents.gui.jarvis:build", "LightManus-Jarvis on GUI steps (LLM)"
         ),

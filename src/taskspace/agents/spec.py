@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from taskspace.agents.errors import AgentSpecError
+from taskspace.agents.errors import AgentSpecError, KindMismatchError
 from taskspace.core.resources import resource_dir
 from taskspace.core.specfiles import read_spec
 
@@ -27,7 +28,12 @@ AgentKind = Literal[
     "gui_replay",
     "pg_agent",
     "jarvis",
+    "gui_route",
 ]
+
+TaskKind = Literal["doc", "web", "path", "multihop", "gui"]
+"""The task kinds an agent can declare (``taskspace.generators.KINDS``; a unit test keeps
+the two equal: agents sit below generators' registry only through the task contract)."""
 
 GUI_STEP_KINDS = ("gui_replay", "pg_agent", "jarvis")
 """Kinds that predict one GUI action per episode step (``taskspace.evaluation.steps.gui.runs``)."""
@@ -38,6 +44,7 @@ OFFLINE_BASELINES: dict[str, tuple[AgentKind, ...]] = {
     "heuristic": ("heuristic", "som", "reflective", "memory", "guided"),
     "mind2web-pipeline": ("web_steps",),
     "replay-nearest": ("gui_replay", "pg_agent", "jarvis"),
+    "gui-route": ("gui_route",),
 }
 """The offline baseline agent of each kind of task (documents, causal paths, web pages in
 the browser, Mind2Web steps, GUI episodes) and the agent kinds that solve that kind: the
@@ -55,6 +62,10 @@ class AgentSpec(BaseModel):
     name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     kind: AgentKind
     description: str
+    kinds: tuple[TaskKind, ...] = Field(
+        description="the task kinds it solves from a tasks file; empty for step-level "
+        "agents, which run on episodes in the graph instead"
+    )
     needs_model: bool = Field(description="false only for the offline baselines")
     retriever: str = "hybrid"
     k: int = Field(default=5, ge=1, le=50)
@@ -92,3 +103,23 @@ def load_agent_spec(name: str, folder: Path | None = None) -> AgentSpec:
 def load_agent_specs(folder: Path | None = None) -> list[AgentSpec]:
     folder = folder or agents_dir()
     return [read_spec(p, AgentSpec, "agent", AgentSpecError) for p in sorted(folder.glob("*.yaml"))]
+
+
+def fitting_agents(kinds: Collection[str], specs: Sequence[AgentSpec]) -> list[str]:
+    """The agents that solve every kind in ``kinds``: offline ones first, then by name."""
+    fit = [spec for spec in specs if set(kinds) <= set(spec.kinds)]
+    return [spec.name for spec in sorted(fit, key=lambda s: (s.needs_model, s.name))]
+
+
+def require_fit(spec: AgentSpec, kinds: Collection[str], folder: Path | None = None) -> None:
+    """Refuse, in one line naming the agents that fit, tasks of a kind ``spec`` does not
+    solve: such a run would only score 0 on every sample."""
+    wrong = sorted(set(kinds) - set(spec.kinds))
+    if not wrong:
+        return
+    solves = f"solves {', '.join(spec.kinds)} tasks" if spec.kinds else "runs on episodes"
+    fit = fitting_agents(kinds, load_agent_specs(folder))
+    advice = f"use one of {', '.join(fit)}" if fit else "no agent solves them all: split the file"
+    raise KindMismatchError(
+        f"agent {spec.name!r} {solves}; these are {', '.join(sorted(kinds))} tasks: {advice}"
+    )

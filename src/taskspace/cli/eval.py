@@ -139,7 +139,7 @@ def run_command(
     episode selection (all, a dataset or a loaded file): web agents (mind2web-pipeline,
     mind2web-llm) as with `kg eval steps`, GUI agents (replay-nearest, pg-agent, jarvis)
     as with `kg eval gui`."""
-    from taskspace.agents.spec import load_agent_spec
+    from taskspace.agents.spec import load_agent_spec, require_fit
     from taskspace.evaluation.results import write_run_results
     from taskspace.evaluation.run import Concurrency, RunConfig, resolve_model, run_eval
     from taskspace.tasks.store import read_tasks_file, write_task_nodes
@@ -147,6 +147,8 @@ def run_command(
     spec = load_agent_spec(agent_name)
     episodes_command = _episodes_command(spec.kind)
     if episodes_command is not None:
+        # a tasks file given to an episode agent: say which agents run its tasks
+        require_fit(spec, {task.kind for task in _tasks_in(Path(tasks_file))})
         # step-level agents run on episodes in the graph: TASKS_FILE names them
         click.get_current_context().invoke(
             episodes_command,
@@ -162,6 +164,10 @@ def run_command(
     tasks_path = Path(tasks_file)
     if not tasks_path.is_file():
         raise UserError(f"{tasks_file}: no such tasks file")
+    tasks, bad = read_tasks_file(tasks_path)
+    if bad:
+        raise UserError(f"{tasks_file}: {len(bad)} lines are not tasks (first: {bad[0]})")
+    require_fit(spec, {task.kind for task in tasks})
     config = RunConfig(
         agent=spec.name,
         model=resolve_model(spec, model),
@@ -174,9 +180,6 @@ def run_command(
         k=spec.k,
         fresh=datetime.now(UTC).isoformat() if fresh else "",
     )
-    tasks, bad = read_tasks_file(tasks_path)
-    if bad:
-        raise UserError(f"{tasks_file}: {len(bad)} lines are not tasks (first: {bad[0]})")
     origin_map = _origin_map(tasks, origin, origin_pairs)
     settings = load_settings()
     with connected_graph(settings) as graph:
@@ -211,16 +214,28 @@ def run_command(
         )
 
 
+def _tasks_in(path: Path) -> list[Any]:
+    """The tasks of ``path`` when it is a tasks file (JSONL, every line a task), else none:
+    an episode selection names episodes in the graph, or the file they were loaded from."""
+    from taskspace.tasks.store import read_tasks_file
+
+    if path.suffix != ".jsonl" or not path.is_file():
+        return []
+    tasks, bad = read_tasks_file(path)
+    return [] if bad else list(tasks)
+
+
 def _origin_map(tasks: Any, origin: str | None, pairs: tuple[str, ...]) -> dict[str, str]:
     """``--origin`` for every task's start origin, then each ``--origin-map FROM=TO``."""
-    from taskspace.sources.web.origins import OriginMap
+    from taskspace.sources.web.origins import OriginMap, one_origin
     from taskspace.sources.web.urls import origin_of
 
     mapping: dict[str, str] = {}
     if origin:
         starts = {origin_of(t.start_url) for t in tasks if t.start_url}
         starts |= {origin_of(h.page_url) for t in tasks for h in t.hops if h.page_url}
-        mapping.update(dict.fromkeys(starts, origin))
+        map_each = "map each with --origin-map FROM=TO (repeatable) instead"
+        mapping.update(one_origin(starts, origin, map_each))
     for pair in pairs:
         crawled, sep, current = pair.partition("=")
         if not sep:

@@ -220,10 +220,12 @@ def _replay(
     tasks: list[Task], origin: str, as_json: bool, sampled: dict[str, object] | None = None
 ) -> None:
     from taskspace.environments.replay import replay_tasks
+    from taskspace.sources.web.origins import one_origin
     from taskspace.sources.web.urls import origin_of
 
     crawled = {origin_of(task.start_url) for task in tasks if task.start_url}
-    result = replay_tasks(tasks, origin_map=dict.fromkeys(crawled, origin))
+    one_site = "replay the tasks of one site at a time"
+    result = replay_tasks(tasks, origin_map=one_origin(crawled, origin, one_site))
     if as_json:
         print_json({**sampled, "replay": result.as_dict()} if sampled else result.as_dict())
     else:

@@ -138,6 +138,24 @@ def test_rag_without_a_key_names_the_offline_baseline(
     assert "ANTHROPIC_API_KEY" in result.output and "--agent extractive" in result.output
 
 
+def test_an_agent_of_another_kind_is_refused_naming_the_agents_that_fit(
+    session_graph: Graph, server_env: dict[str, str], eip_tasks: Path
+) -> None:
+    runs = session_graph.read_text("MATCH (r:Run) RETURN count(r) AS n")[0]["n"]
+    fit = "use one of extractive, graph-tools, multi-agent, rag"
+    for agent, solves in (
+        ("heuristic", "solves web, multihop tasks"),
+        ("replay-nearest", "runs on episodes"),  # an episode agent given a tasks file
+    ):
+        result = kg(server_env, "eval", "run", str(eip_tasks), "--agent", agent)
+        assert result.exit_code == 1, result.output
+        assert result.output.strip().splitlines() == [
+            f"Error: agent {agent!r} {solves}; these are doc tasks: {fit}"
+        ]
+    # refused before running: no run was written
+    assert session_graph.read_text("MATCH (r:Run) RETURN count(r) AS n")[0]["n"] == runs
+
+
 def test_rag_sees_no_gold_and_a_rerun_retries_only_the_failed_sample(
     session_graph: Graph, server_env: dict[str, str], eip_tasks: Path
 ) -> None:

@@ -6,7 +6,7 @@ port), so every URL a task names is rewritten through the map before the browser
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit, urlunsplit
 
 from taskspace.sources.web.errors import ReplayError
@@ -36,3 +36,15 @@ class OriginMap:
             return url
         parts, target = urlsplit(url), urlsplit(current)
         return urlunsplit((target.scheme, target.netloc, parts.path, parts.query, parts.fragment))
+
+
+def one_origin(crawled: Iterable[str], current: str, instead: str) -> dict[str, str]:
+    """Every crawled origin mapped to ``current``: only when there is one. Tasks from two
+    sites would all be sent to one and fail there; ``instead`` says what to do then."""
+    found = sorted(set(crawled))
+    if len(found) > 1:
+        raise ReplayError(
+            f"the tasks start on {len(found)} origins ({', '.join(found)}) and --origin "
+            f"serves one: {instead}"
+        )
+    return dict.fromkeys(found, current)

@@ -14,10 +14,12 @@ from inspect_ai import Task as InspectTask
 from inspect_ai import eval as inspect_eval
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
 from taskspace.evaluation.dataset import task_dataset
 from taskspace.evaluation.queries import run_eval_query
-from taskspace.evaluation.results import write_run_results
+from taskspace.evaluation.results import run_metrics, write_run_results
+from taskspace.evaluation.run import OFFLINE_MODEL, RunConfig, run_eval
 from taskspace.evaluation.scorers.task import task_scorer
 from taskspace.generators.multihop.family import MultihopFamily
 from taskspace.generators.multihop.sampler import (
@@ -35,7 +37,7 @@ from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.spoilers import named
-from taskspace.tasks.store import write_jsonl, write_task_nodes
+from taskspace.tasks.store import read_tasks_file, write_jsonl, write_task_nodes
 from tests.support.locations import REPO
 from tests.support.multihop import CROSS_LINKS, PAGES, WikiSites, crawl_wiki_sites
 from tests.support.web import chromium_missing
@@ -316,27 +318,53 @@ def _positions(env: dict[str, str]) -> list[tuple[int, int, int]]:
     return [(row["position"], row["passed"], row["attempts"]) for row in rows]
 
 
+def _run_extractive(graph: Graph, tasks_file: Path, home: Path) -> dict[str, Any]:
+    """Run (or resume) the extractive agent on ``tasks_file`` as `kg eval run` does, through
+    the evaluation API: the command refuses it on multihop tasks (#26), and the text agent
+    is what leaves errored and scored attempts side by side here."""
+    spec = load_agent_spec("extractive")
+    tasks, bad = read_tasks_file(tasks_file)
+    assert not bad
+    write_task_nodes(graph, tasks, f"file:{tasks_file.resolve()}")
+    config = RunConfig(agent=spec.name, model=OFFLINE_MODEL, retriever=spec.retriever, k=spec.k)
+    outcome = run_eval(graph, tasks, tasks_file, spec, config, home, display="none")
+    log = outcome.logs[0]
+    write_run_results(graph, log)
+    samples = log.samples or []
+    return {
+        "run": outcome.run_id,
+        "errors": sum(1 for sample in samples if sample.error is not None),
+        "kind": (log.eval.metadata or {}).get("task_kind", ""),
+        "metrics": run_metrics(log),
+    }
+
+
 def test_kg_eval_run_writes_the_hop_queue_to_attempted(
     wiki: WikiSites, chains: SampleReport, server_env: dict[str, str], tmp_path: Path
 ) -> None:
     tasks_file = tmp_path / "multihop.jsonl"
     write_jsonl(chains.tasks[:3], tasks_file)
     env = {**server_env, "ANTHROPIC_API_KEY": ""}  # offline: keywords and URLs only
-    args = ["eval", "run", str(tasks_file), "--agent", "extractive", "--display", "none", "--json"]
+    args = ["eval", "run", str(tasks_file), "--agent", "extractive", "--display", "none"]
+    # `kg eval run` refuses a document agent on multihop tasks, naming those that fit
+    refused = CliRunner().invoke(cli, args, env=env)
+    assert refused.exit_code == 1
+    assert refused.output.strip().splitlines() == [
+        "Error: agent 'extractive' solves doc tasks; these are multihop tasks: use one of "
+        "heuristic, guided, memory, reflective, som"
+    ]
+    home = Path(server_env["TASKSPACE_HOME"])
     # the graph has web pages only: the extractive agent finds no chunks, every sample errors
-    first = CliRunner().invoke(cli, args, env=env)
-    assert first.exit_code == 0, first.output
-    summary = json.loads(first.output)
+    summary = _run_extractive(wiki.graph, tasks_file, home)
     assert summary["errors"] == 3, summary
     edges = _edges(wiki.graph, summary["run"])
     assert [(edge["error"], edge["total"]) for edge in edges] == [("NoChunksError", None)] * 3
     # unscored attempts still count, with their task's three hops and none passed
     assert _positions(env) == [(1, 0, 3), (2, 0, 3), (3, 0, 3)]
-    # with a document loaded the same command resumes and scores the errored samples
+    # with a document loaded the same run resumes and scores the errored samples
     assert not load_documents(wiki.graph, [EXAMPLE_DOC]).failed
-    again = CliRunner().invoke(cli, args, env=env)
-    assert again.exit_code == 0, again.output
-    assert json.loads(again.output)["run"] == summary["run"]
+    again = _run_extractive(wiki.graph, tasks_file, home)
+    assert again["run"] == summary["run"]
     edges = _edges(wiki.graph, summary["run"])
     assert sorted(edge["task"] for edge in edges) == sorted(task.id for task in chains.tasks[:3])
     for edge in edges:
@@ -349,8 +377,8 @@ def test_kg_eval_run_writes_the_hop_queue_to_attempted(
     passed = [edge["passed"] for edge in edges]
     assert _positions(env) == [(p, sum(n >= p for n in passed), 3) for p in (1, 2, 3)]
     # a multihop run reports MMInA's rates: hop SR pooled over hops, task SR over tasks
-    metrics = json.loads(again.output)["metrics"]
-    assert json.loads(again.output)["kind"] == "multihop"
+    metrics = again["metrics"]
+    assert again["kind"] == "multihop"
     assert metrics["hop_sr"] == pytest.approx(sum(passed) / (3 * len(passed)), abs=1e-6)
     assert metrics["task_sr"] == pytest.approx(sum(p == 3 for p in passed) / len(passed))
     assert "citation_precision" not in metrics

@@ -8,11 +8,15 @@ goal or come back to the start; two tasks with one goal.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from taskspace.agents.gui.route import plan, read_prompt
+from taskspace.cli.main import cli
 from taskspace.generators.gui.lints import untasked_text
 from taskspace.generators.gui.sampler import rederive_gui, sample_gui
 from taskspace.generators.gui.space import read_space
@@ -21,6 +25,7 @@ from taskspace.graph.connection import Graph
 from taskspace.sources.episodes.formats import read_episodes
 from taskspace.sources.episodes.loader import load_episode_items
 from taskspace.sources.episodes.model import Episode
+from taskspace.tasks.store import write_jsonl
 from tests.support.locations import TESTS
 
 REAL = TESTS / "fixtures" / "episodes" / "real"
@@ -102,3 +107,31 @@ def test_two_tasks_never_share_a_goal(loaded: Graph) -> None:
     assert len(goals) == len(set(goals))
     described = [(tuple(task.apps), tuple(c.value for c in task.success)) for task in report.tasks]
     assert len(described) == len(set(described))
+
+
+def test_gui_route_runs_gui_tasks_offline_and_other_kinds_are_refused(
+    loaded: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    # #26: `kg sample gui` tasks had no agent; the route agent plans over the page graph
+    tasks = sample_gui(loaded, 200, seed=0, max_hops=3).tasks
+    assert len(tasks) >= 10
+    # it reads the prompt alone: app, start texts, goal texts
+    reading = read_prompt(tasks[0].prompt)
+    assert reading is not None and reading.app == tasks[0].apps[0]
+    assert reading.goal == tuple(c.value for c in tasks[0].success)
+    found = plan(loaded, reading)
+    assert tasks[0].anchor in found.starts and found.actions
+    out = tmp_path / "gui.jsonl"
+    write_jsonl(tasks, out)
+    run = ["eval", "run", str(out), "--display", "none"]
+    result = CliRunner().invoke(cli, [*run, "--agent", "gui-route", "--json"], env=server_env)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["status"] == "success" and summary["kind"] == "gui"
+    assert summary["samples"] == len(tasks) and summary["errors"] == 0
+    assert summary["successes"] > 0, summary
+    refused = CliRunner().invoke(cli, [*run, "--agent", "extractive"], env=server_env)
+    assert refused.exit_code == 1
+    assert refused.output.strip().splitlines() == [
+        "Error: agent 'extractive' solves doc tasks; these are gui tasks: use one of gui-route"
+    ]
