@@ -1,49 +1,128 @@
 #!/usr/bin/env bash
 # Sets taskspace up on a fresh Debian machine: system packages, a virtualenv with the
 # package and its dev tools, the local Neo4j server from Maven Central. Unless --no-start
-# is given it then runs the main job: start the server, apply the schema, show the graph.
+# is given it then runs the main job: start the server, apply the schema, load the bundled
+# examples, sample tasks, run the offline agent on them and write the report.
+# --no-install skips the packages and the virtualenv (an existing .venv is used as it is).
+#
+# The terminal gets one line per step and a summary of where the results are; what apt,
+# pip, Maven and each command print goes to TASKSPACE_HOME/logs/setup.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 start=1
-[ "${1:-}" = "--no-start" ] && start=0
+install=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-start) start=0 ;;
+    --no-install) install=0 ;;
+    *) echo "usage: scripts/setup.sh [--no-start] [--no-install]" >&2; exit 2 ;;
+  esac
+done
+
+home="${TASKSPACE_HOME:-$HOME/.taskspace}"
+log="$home/logs/setup.log"
+mkdir -p "$(dirname "$log")"
+: >"$log"
+began=$SECONDS
+echo "Setting up taskspace (the full output of each step goes to $log)"
+
+said="$log.step"
+# step DESCRIPTION COMMAND…: one line here, the command's output in the log (its standard
+# output also in $said until the next step); when it fails, the log's last lines and its
+# exit code.
+step() {
+  local what=$1
+  shift
+  printf '  %s … ' "$what"
+  printf '\n== %s: %s\n' "$what" "$*" >>"$log"
+  local code=0
+  "$@" >"$said" 2>>"$log" || code=$?
+  cat "$said" >>"$log"
+  if [ "$code" = 0 ]; then
+    echo "done"
+  else
+    echo "failed (exit $code)"
+    echo "Last lines of $log:" >&2
+    tail -n 20 "$log" >&2
+    exit "$code"
+  fi
+}
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-missing=()
-command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
-command -v mvn >/dev/null 2>&1 || missing+=(maven)
-# Playwright drives Debian's Chromium; its own browser download cannot work offline.
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing Debian packages: ${missing[*]}"
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+if [ "$install" = 1 ]; then
+  missing=()
+  command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+  command -v mvn >/dev/null 2>&1 || missing+=(maven)
+  # Playwright drives Debian's Chromium; its own browser download cannot work offline.
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  if [ ${#missing[@]} -gt 0 ]; then
+    step "updating the Debian package lists" as_root apt-get update -qq
+    step "installing Debian packages: ${missing[*]}" \
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  fi
+
+  python=python3
+  command -v python3.11 >/dev/null 2>&1 && python=python3.11
+  "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || {
+    echo "taskspace needs Python 3.11 or newer (found $("$python" --version))" >&2; exit 1; }
+
+  [ -x .venv/bin/python ] || step "creating the virtualenv .venv" "$python" -m venv .venv
+  # Pinned versions (constraints.txt) so that every machine installs the same set;
+  # scripts/refresh-constraints.sh moves the pins on purpose.
+  step "upgrading pip" .venv/bin/python -m pip install -c constraints.txt --upgrade pip
+  step "installing taskspace and its dev tools into .venv" \
+    .venv/bin/python -m pip install -c constraints.txt -e '.[dev]'
+fi
+[ -x .venv/bin/kg ] || { echo "no .venv/bin/kg: run scripts/setup.sh without --no-install" >&2; exit 1; }
+kg=.venv/bin/kg
+
+step "installing Neo4j from Maven Central" "$kg" db install
+if [ "$start" = 0 ]; then
+  echo "Installed in $((SECONDS - began)) s. Next: $kg db start && $kg init (log: $log)"
+  exit 0
 fi
 
-python=python3
-command -v python3.11 >/dev/null 2>&1 && python=python3.11
-"$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || {
-  echo "taskspace needs Python 3.11 or newer (found $("$python" --version))" >&2; exit 1; }
+# The main job on the bundled examples: documents into the graph, tasks out of it, the
+# offline agent run on them (inspect_ai), its results in the graph and in a report.
+tasks="$home/tasks/doc-seed0.jsonl"
+report="$home/reports/latest.html"
+step "starting Neo4j" "$kg" db start
+step "applying the schema" "$kg" init
+step "loading examples/documents" "$kg" load docs examples/documents
+loaded=$(tail -n 1 "$said")
+step "sampling 12 document tasks" "$kg" sample doc -n 12 --seed 0 -o "$tasks"
+step "checking every answer against the graph" "$kg" sample verify "$tasks"
+step "running the offline extractive agent on them" \
+  "$kg" eval run "$tasks" --agent extractive --display none --json
+scored=$(.venv/bin/python -c 'import json, sys
+text = open(sys.argv[1]).read()  # inspect may say a line before the JSON on a rerun
+run = json.loads(text[0 if text.startswith("{") else text.index("\n{") + 1 :])
+print("%s of %s tasks solved, run %s" % (run["successes"], run["samples"], run["run"]))' "$said")
+step "writing the report" "$kg" eval report --latest -o "$report"
+browser=$("$kg" db status --json | .venv/bin/python -c 'import json, sys; print(json.load(sys.stdin)["browser_url"])')
+rm -f "$said"
 
-[ -x .venv/bin/python ] || "$python" -m venv .venv
-# Pinned versions (constraints.txt) so that every machine installs the same set;
-# scripts/refresh-constraints.sh moves the pins on purpose.
-.venv/bin/python -m pip install -q -c constraints.txt --upgrade pip
-.venv/bin/python -m pip install -q -c constraints.txt -e '.[dev]'
+cat <<EOF
 
-.venv/bin/kg db install
-if [ "$start" = 1 ]; then
-  .venv/bin/kg db start
-  .venv/bin/kg init
-  # The main job on the bundled examples: documents into the graph, tasks out of it, the
-  # offline agent run on them (inspect_ai), its results in the graph and in a report.
-  home="${TASKSPACE_HOME:-$HOME/.taskspace}"
-  tasks_dir="$home/tasks"
-  .venv/bin/kg load docs examples/documents
-  .venv/bin/kg sample doc -n 12 --seed 0 -o "$tasks_dir/doc-seed0.jsonl"
-  .venv/bin/kg sample verify "$tasks_dir/doc-seed0.jsonl"
-  .venv/bin/kg eval run "$tasks_dir/doc-seed0.jsonl" --agent extractive --display none
-  .venv/bin/kg eval report --latest -o "$home/reports/latest.html"
-  .venv/bin/kg stats
-fi
+Done in $((SECONDS - began)) s:
+  - Neo4j started on $home/neo4j, its schema applied
+  - examples/documents into the graph: $loaded
+  - 12 document tasks sampled and each answer re-derived from the graph
+  - the offline extractive agent run on them with inspect_ai: $scored
+  - a report written
+Results:
+  tasks       $tasks
+  report      $report (open it in a browser)
+  agent runs  $kg eval list; $kg eval view (inspect's log viewer on http://127.0.0.1:7575)
+  graph       $browser (Neo4j Browser; user neo4j, password in $home/secrets/neo4j-password)
+  setup log   $log
+Try next:
+  source .venv/bin/activate
+  kg retrieve "When do ships report to the port authority?"  # what an agent reads for it
+  kg stats                                                  # what the graph holds
+  kg load docs PATH…                                        # your own PDF, HTML or Markdown files
+  kg sample doc -n 20 -o tasks.jsonl && kg eval run tasks.jsonl --agent extractive
+  kg --help; docs/cli.md describes every command
+EOF

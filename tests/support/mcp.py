@@ -4,9 +4,7 @@ MCP SDK's own client over stdio or streamable HTTP."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -19,15 +17,7 @@ from mcp.types import CallToolResult
 
 from taskspace.server.isolated import free_port
 from tests.support import wait_for_port
-
-KG = str(Path(sys.executable).with_name("kg"))
-
-
-def command_env(server_env: dict[str, str]) -> dict[str, str]:
-    """The environment a client gives the server: the user's, with the test server's
-    TASKSPACE_* and never a NEO4J_* that could reach a user's database."""
-    base = {key: value for key, value in os.environ.items() if not key.startswith("NEO4J_")}
-    return {**base, **server_env}
+from tests.support.kg import KG, command_env
 
 
 def stdio_client(server_env: dict[str, str], *args: str) -> Client:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 
 from tests.support.locations import REPO
 
@@ -52,3 +53,16 @@ def test_setup_installs_from_pins_that_satisfy_pyproject() -> None:
         )
     setup = (ROOT / "scripts" / "setup.sh").read_text()
     assert "-c constraints.txt -e '.[dev]'" in setup
+
+
+def test_setup_script_parses_and_refuses_an_unknown_flag_before_doing_anything() -> None:
+    """scripts/setup.sh runs in CI from a fresh clone: it must at least parse, and a typo
+    must not start an install."""
+    script = ROOT / "scripts" / "setup.sh"
+    assert subprocess.run(["bash", "-n", str(script)], check=False).returncode == 0
+    typo = subprocess.run(
+        ["bash", str(script), "--no-instal"], capture_output=True, text=True, check=False
+    )
+    assert (typo.returncode, typo.stdout) == (2, "")
+    assert typo.stderr == "usage: scripts/setup.sh [--no-start] [--no-install]\n"
+    assert "logs/setup.log" in script.read_text()

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 import click
-from rich.markup import escape
-from rich.text import Text
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.outcome import LoadOutcome, finish_load
+from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
 from taskspace.cli.output import (
     console,
     error_console,
     json_option,
+    plain,
     print_error,
     print_json,
     print_table,
@@ -62,6 +60,7 @@ def docs(
     as_json: bool,
 ) -> None:
     """Load documents (files or folders) as structure, chunks, embeddings and entities."""
+    refuse_missing_paths(paths)
     options = LoadOptions(
         chunk_chars=chunk_size,
         similarity_threshold=similarity,
@@ -86,23 +85,16 @@ def print_summary(report: LoadReport) -> None:
     rows += [("edges", rel_type, count) for rel_type, count in sorted(report.edges.items())]
     print_table("Documents loaded", ["what", "kind", "count"], rows)
     if report.failed:
-        print_table("Files not loaded", ["file", "reason"], _escaped(report.failed))
+        print_table("Files not loaded", ["file", "reason"], report.failed)
     if report.warnings:
-        print_table(
-            "Files warned about (not loaded)", ["file", "reason"], _escaped(report.warnings)
-        )
+        print_table("Files warned about (not loaded)", ["file", "reason"], report.warnings)
     if report.notes:
-        print_table("Files loaded with a note", ["file", "note"], _escaped(report.notes))
+        print_table("Files loaded with a note", ["file", "note"], report.notes)
     for file, reason in report.failed:
         print_error(f"{reason}: {file}")
     for file, reason in report.warnings:
-        error_console.print(Text.assemble(("Warning: ", "bold yellow"), f"{file}: {reason}"))
+        error_console.print(plain(("Warning: ", "bold yellow"), f"{file}: {reason}"))
     console.print(
         f"{len(report.loaded)} of {report.inputs} files loaded in {report.seconds:.1f}s; "
         f"{report.nodes_created} nodes and {report.relationships_created} relationships created."
     )
-
-
-def _escaped(rows: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    """File names and reasons are data: "[draft].md" must not be read as rich markup."""
-    return [(escape(file), escape(reason)) for file, reason in rows]

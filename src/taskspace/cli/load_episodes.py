@@ -8,11 +8,10 @@ import click
 from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.outcome import LoadOutcome, finish_load
+from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
 from taskspace.cli.output import (
     console,
     json_option,
-    print_error,
     print_json,
     print_table,
 )
@@ -45,12 +44,7 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> Non
     """Load GUI episodes (files or folders) as episodes, steps and a page graph of screens."""
     from taskspace.models.errors import LLMUnavailableError
 
-    missing = [path for path in paths if not path.exists()]
-    if len(missing) == len(paths):
-        # Nothing to load: one line per path, not click's usage error.
-        for path in missing:
-            print_error(f"no such file or folder: {path}")
-        raise SystemExit(1)
+    refuse_missing_paths(paths)
     options = EpisodeLoadOptions(llm=llm)
     with connected_graph() as graph, progress_bar(not as_json) as progress:
         try:

@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.load_wikidata_bulk import LoadPath, choose_path, print_bulk, run_bulk
-from taskspace.cli.outcome import LoadOutcome, finish_load
+from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import load_settings
@@ -100,6 +100,8 @@ def wikidata(
         raise WikidataLoadError("--bulk and --replace need FILES")
     if replace and not bulk:
         raise WikidataLoadError("--replace goes with --bulk (it replaces the whole database)")
+    if not (endpoint or with_apps):
+        refuse_missing_paths(files)
     options = LoadOptions(lang=lang, fmt=fmt, batch_size=batch_size)
     paths = list(apps_paths) or None
     app = find_app(app_name, paths) if app_name else None
@@ -117,7 +119,6 @@ def wikidata(
         bulk_result = run_bulk(settings, list(files), options, as_json)
         report = bulk_result.report
         output["files"] = report.as_dict()
-        output.update(files_outcome(report).as_dict())
         if not as_json:
             _print_report("Wikidata files", report)
             print_bulk(bulk_result)
@@ -130,9 +131,7 @@ def wikidata(
         if files and not (path is not None and path.bulk):
             with progress_bar(not as_json) as progress:
                 report = load_files(graph, list(files), options, progress)
-            outcome = files_outcome(report)
             output["files"] = report.as_dict()
-            output.update(outcome.as_dict())
             if not as_json:
                 _print_report("Wikidata files", report)
         if endpoint:
@@ -143,17 +142,16 @@ def wikidata(
             if not as_json:
                 _print_expansion(expansion)
                 _print_report("SPARQL expansion", sparql_report)
+    # The last line speaks for the files when there are any, else for the app spaces.
+    outcome_report = report if report is not None else apps_report
+    if outcome_report is not None:
+        output.update(LoadOutcome.of(outcome_report).as_dict())
     if as_json:
         print_json(output)
     if apps_report is not None and apps_report.failed:
         raise AppSpecError("; ".join(reason for _, reason in apps_report.failed))
-    if report is not None:
-        finish_load(files_outcome(report), as_json)
-
-
-def files_outcome(report: LoadReport) -> LoadOutcome:
-    """Files given or found, files from which entities reached the graph, bad records."""
-    return LoadOutcome.of(report)
+    if outcome_report is not None:
+        finish_load(LoadOutcome.of(outcome_report), as_json)
 
 
 def _print_report(title: str, report: LoadReport) -> None:

@@ -7,7 +7,9 @@ everything loaded (exit 0), part of it loaded (exit 0, the last line starts with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from rich.text import Text
@@ -78,3 +80,14 @@ def finish_load(outcome: LoadOutcome, as_json: bool) -> None:
             console.print(Text(outcome.message, style="green"))
     if outcome.exit_code:
         raise SystemExit(outcome.exit_code)
+
+
+def refuse_missing_paths(paths: Sequence[Path]) -> None:
+    """Exit 1 with one ``Error:`` line per path when none of the given paths exists: there is
+    nothing to load, so no empty tables. A missing path among others is a failed input the
+    loader reports like any other."""
+    missing = [path for path in paths if not path.exists()]
+    if paths and len(missing) == len(paths):
+        for path in missing:
+            print_error(f"no such file or folder: {path}")
+        raise SystemExit(1)

@@ -5,6 +5,10 @@ plain text: rich reads ``[...]`` as markup, so a label such as ``Film [/i] title
 otherwise raise a MarkupError or silently lose its brackets. Tables wrap cells in
 :class:`rich.text.Text`; messages that mix data into a line use :func:`plain` or
 :func:`escape`.
+
+On a terminal, tables fit its width, prose wrapping before ids and paths. In a pipe (CI,
+a log file, ``| cat``, ``| grep``) nothing is wrapped: a line is as long as what it holds,
+so a path, an id or a URL stays whole on one line where a script or a reader can find it.
 """
 
 from __future__ import annotations
@@ -17,15 +21,39 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape as _rich_escape
 from rich.table import Table
 from rich.text import Text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-console = Console()
-error_console = Console(stderr=True)
+PIPE_WIDTH = 100_000
+"""The width of a line in a pipe: wide enough that no path, id or table is ever wrapped."""
+
+
+class FullWidthConsole(Console):
+    """A rich console that, when its stream is not a terminal, never wraps a line.
+
+    rich otherwise wraps at 80 characters (or at the width of whichever standard stream is a
+    terminal), cutting ``…/doc-seed0.jsonl`` into ``…/doc-se`` and ``ed0.jsonl``.
+    """
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = super().size
+        if self.is_terminal or self._width is not None:
+            return size
+        return ConsoleDimensions(PIPE_WIDTH, size.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        self._width, self._height = new_size
+
+
+console = FullWidthConsole()
+error_console = FullWidthConsole(stderr=True)
 
 
 def json_option(function: F) -> F:
@@ -93,12 +121,37 @@ def print_error(message: Any) -> None:
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    table = Table(title=Text(title) if title else None, title_justify="left")
-    for column in columns:
-        table.add_column(Text(format_cell(column)), overflow="fold")
-    for row in rows:
-        table.add_row(*(Text(format_cell(cell)) for cell in row))
+    cells = [[format_cell(cell) for cell in row] for row in rows]
+    by_column = [[row[i] for row in cells if i < len(row)] for i in range(len(columns))]
+    whole = _kept_whole(by_column, console.width)
+    # As wide as its title at least: a title naming a path is never wrapped at the width
+    # of narrow columns (``12 doc tasks → …/doc-s`` / ``eed0.jsonl``).
+    table = Table(
+        title=Text(title) if title else None, title_justify="left", min_width=cell_len(title)
+    )
+    for index, column in enumerate(columns):
+        table.add_column(Text(format_cell(column)), overflow="fold", no_wrap=index in whole)
+    for row in cells:
+        table.add_row(*(Text(cell) for cell in row))
     console.print(table)
+
+
+def _kept_whole(columns: Sequence[Sequence[str]], width: int) -> set[int]:
+    """The columns of single words (ids, paths, URLs, numbers) that are never broken: on a
+    terminal the columns of prose give way first. They may take up to 3/4 of the width
+    together; a longer one folds rather than being cut off."""
+    budget = width * 3 // 4
+    whole: set[int] = set()
+    for index, cells in enumerate(columns):
+        longest = max((cell_len(cell) for cell in cells), default=0)
+        if longest <= budget and not any(_has_space(cell) for cell in cells):
+            whole.add(index)
+            budget -= longest
+    return whole
+
+
+def _has_space(text: str) -> bool:
+    return any(char.isspace() for char in text)
 
 
 def print_mapping(title: str, mapping: Mapping[str, Any]) -> None:

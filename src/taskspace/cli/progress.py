@@ -3,13 +3,19 @@
 Each run a loader starts is one line: a spinner, what is being done, a bar, the count
 (``M/N`` items, or bytes read of the file's size with the speed), the time left when the
 total is known, and the time spent. It draws on stderr, so stdout stays clean for
-``--json``, and only on a terminal: in a pipe or a log file nothing is drawn.
+``--json``, and only on a terminal. In a pipe or a log file (CI, ``2> load.log``) a bar
+cannot be redrawn, so :class:`LineProgress` prints plain lines instead: one when a run
+starts, one every :data:`LINE_SECONDS` while it goes on, and one when it ends.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import IO
 
 from rich.console import Console, RenderableType
 from rich.markup import escape
@@ -29,10 +35,23 @@ from rich.progress import (
 from rich.progress import Progress as RichProgress
 from rich.text import Text
 
+from taskspace.cli.output import human_bytes
 from taskspace.core.progress import QUIET, Progress, Unit
 
 DESCRIPTION_CHARS = 90
 """Longer descriptions (a page URL with the reason it failed) are cut to one line."""
+
+
+def _line_seconds(default: float = 10.0) -> float:
+    """``TASKSPACE_PROGRESS_SECONDS``, or ``default`` when it is unset or not a number."""
+    try:
+        return max(0.0, float(os.environ.get("TASKSPACE_PROGRESS_SECONDS", default)))
+    except ValueError:
+        return default
+
+
+LINE_SECONDS = _line_seconds()
+"""Seconds between two progress lines in a pipe (``TASKSPACE_PROGRESS_SECONDS``, 10)."""
 
 
 class _When(ProgressColumn):
@@ -118,13 +137,74 @@ def _line(text: str) -> str:
     return escape(text)
 
 
+class LineProgress:
+    """A loader's progress as plain lines on a stream that is not a terminal, such as
+    ``documents: 120/1009 (12%), 35 s — report.pdf``: at the start and the end of each run,
+    and every ``seconds`` in between, so a long load in CI or a log is never silent."""
+
+    def __init__(self, stream: IO[str] | None = None, seconds: float = LINE_SECONDS) -> None:
+        self.stream, self.seconds = stream, seconds
+        self.label = ""
+        self.total: int | None = None
+        self.unit: Unit = "items"
+        self.done = 0
+        self.text = ""
+        self.started = self.printed = 0.0
+        self.running = False
+
+    def start(self, label: str, total: int | None, unit: Unit = "items") -> None:
+        self.end()
+        self.label, self.total, self.unit, self.done, self.text = label, total, unit, 0, ""
+        self.started = time.monotonic()
+        self.running = True
+        self._print()
+
+    def advance(self, count: int = 1) -> None:
+        self.done += count
+        self._print_when_due()
+
+    def describe(self, text: str) -> None:
+        self.text = text
+        self._print_when_due()
+
+    def end(self) -> None:
+        """The last line of the run under way, if any."""
+        if self.running:
+            self.text = ""
+            self._print()
+            self.running = False
+
+    def _print_when_due(self) -> None:
+        if self.running and time.monotonic() - self.printed >= self.seconds:
+            self._print()
+
+    def _print(self) -> None:
+        self.printed = time.monotonic()
+        line = f"{self.label}: {self._count()}, {self.printed - self.started:.0f} s"
+        if self.text:
+            line += f" — {self.text}"
+        print(line, file=self.stream or sys.stderr, flush=True)
+
+    def _count(self) -> str:
+        show = human_bytes if self.unit == "bytes" else str
+        if not self.total:
+            return show(self.done)
+        done = min(self.done, self.total)
+        return f"{show(done)}/{show(self.total)} ({100 * done // self.total}%)"
+
+
 @contextmanager
 def progress_bar(enabled: bool = True, console: Console | None = None) -> Iterator[Progress]:
-    """The bar on stderr while the block runs (gone when it ends), or :data:`QUIET` when
-    not ``enabled`` (``--json``) or when stderr is not a terminal."""
+    """The bar on stderr while the block runs (gone when it ends); plain lines at intervals
+    when stderr is not a terminal; :data:`QUIET` when not ``enabled`` (``--json``)."""
     console = console or Console(stderr=True)
-    if not enabled or not console.is_terminal:
+    if not enabled:
         yield QUIET
+        return
+    if not console.is_terminal:
+        lines = LineProgress(console.file)
+        yield lines
+        lines.end()
         return
     with RichProgress(*_columns(), console=console, transient=True) as bar:
         yield BarProgress(bar)

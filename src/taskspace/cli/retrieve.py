@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.output import json_option, print_json, print_line, print_table
+from taskspace.cli.output import error_console, json_option, print_json, print_line, print_table
 from taskspace.retrieval.names import DEFAULT_RETRIEVER, RETRIEVERS, check_request
 
 TEXT_WIDTH = 160
@@ -27,6 +27,9 @@ def retrieve_command(question: str, retriever: str, k: int, as_json: bool) -> No
     check_request(question, retriever, k)
     from taskspace.retrieval.retrieve import retrieve  # neo4j-graphrag only when it runs
 
+    if not as_json:
+        # The model takes seconds to load (a download on first use): say so before the wait.
+        error_console.print("Loading the embedding model …")
     with connected_graph() as graph:
         result = retrieve(graph, question, retriever, k)
     if as_json:

@@ -25,7 +25,7 @@ from taskspace.tasks.review.verdicts import read_verdicts, verdicts_path
 from taskspace.tasks.store import read_tasks_file
 from tests.support import wait_for_port
 from tests.support.docs import REAL_DOCS, require_real_eips
-from tests.support.mcp import KG, command_env
+from tests.support.kg import KG, command_env
 from tests.support.web import chromium_missing
 
 

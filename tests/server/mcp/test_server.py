@@ -264,7 +264,7 @@ def test_an_inspect_agent_reaches_the_same_tools_through_mcp(
 ) -> None:
     from inspect_ai.tool import ToolDef, mcp_server_stdio
 
-    from tests.support.mcp import KG, command_env
+    from tests.support.kg import KG, command_env
 
     async def session() -> tuple[set[str], str]:
         server = mcp_server_stdio(command=KG, args=["serve", "mcp"], env=command_env(server_env))

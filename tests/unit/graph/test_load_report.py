@@ -2,7 +2,7 @@
 
 Every source's report is the one :class:`LoadReport` with its own counts after the shared
 ones, so ``--json`` spells the shared fields the same way for every ``kg load``; the CLI's
-one bar draws on a terminal only.
+one bar draws on a terminal, plain lines at intervals in a pipe.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import ProgressColumn
 
 from taskspace.cli.outcome import LoadOutcome
-from taskspace.cli.progress import BarProgress, progress_bar
+from taskspace.cli.progress import BarProgress, LineProgress, progress_bar
 from taskspace.core.progress import QUIET
 from taskspace.graph.load_report import Failure, LoadReport
 from taskspace.graph.writer import WriteSummary
@@ -76,10 +76,21 @@ def test_the_outcome_reads_the_shared_counts_of_any_report() -> None:
     assert LoadOutcome.of(apps).message == "Loaded: all 1 files."
 
 
-def test_no_bar_is_drawn_outside_a_terminal_or_for_json() -> None:
-    piped = Console(file=io.StringIO(), force_terminal=False)
+def test_a_pipe_gets_plain_lines_and_json_nothing() -> None:
+    out = io.StringIO()
+    piped = Console(file=out, force_terminal=False)
     with progress_bar(True, piped) as progress:
-        assert progress is QUIET
+        assert isinstance(progress, LineProgress)
+        progress.start("documents", 1009)
+        progress.advance(120)  # within the interval: no line
+        progress.start("films.nt", 4096, unit="bytes")
+        progress.advance(1024)
+    assert out.getvalue().splitlines() == [
+        "documents: 0/1009 (0%), 0 s",
+        "documents: 120/1009 (11%), 0 s",
+        "films.nt: 0 B/4.0 KiB (0%), 0 s",
+        "films.nt: 1.0 KiB/4.0 KiB (25%), 0 s",
+    ]
     terminal = Console(file=io.StringIO(), force_terminal=True)
     with progress_bar(False, terminal) as progress:
         assert progress is QUIET
@@ -110,3 +121,19 @@ def test_the_one_bar_counts_items_and_bytes_and_ends_open_runs() -> None:
         assert str(count.render(items)) == "3/5"
         assert str(count.render(progress.bar.tasks[1])) == "1.0/2.0 kB"
     assert "spec.md: part 2 of 4" in out.getvalue()  # drawn on the terminal, then taken away
+
+
+def test_a_pipe_gets_a_line_at_each_interval_with_what_is_being_done() -> None:
+    out = io.StringIO()
+    lines = LineProgress(out, seconds=0)
+    lines.start("episodes", None)
+    lines.advance(2)
+    lines.describe("gui.jsonl")
+    lines.end()
+    lines.end()  # once only
+    assert out.getvalue().splitlines() == [
+        "episodes: 0, 0 s",
+        "episodes: 2, 0 s",
+        "episodes: 2, 0 s — gui.jsonl",
+        "episodes: 2, 0 s",
+    ]

@@ -3,7 +3,9 @@
 A URL is normalised before it becomes an id (``taskspace.sources.web.urls``), so that
 ``/a/``, ``/a``, ``/a/index.html`` and ``/a/#top`` are one page. A page that cannot be
 loaded (timeout, HTTP error, not HTML) is reported with its reason and the crawl goes on
-with the rest.
+with the rest. A link to an asset (a favicon, an image, a font, a stylesheet, a script, a
+PDF …), known by its suffix or by the type it is served as, is skipped: it is not a page
+that failed.
 """
 
 from __future__ import annotations
@@ -12,17 +14,43 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from taskspace.sources.web.errors import PageFailure
+from taskspace.sources.web.errors import NotAPage, PageFailure
 from taskspace.sources.web.extract import PageContent, extract_page
 from taskspace.sources.web.urls import normalise_url, origin_of
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+_ASSET_SUFFIX_WORDS = """
+.ico .png .jpg .jpeg .gif .svg .webp .avif .bmp .tif .tiff .woff .woff2 .ttf .otf .eot
+.css .js .mjs .map .json .xml .rss .atom .pdf .zip .gz .tgz .bz2 .xz .7z .tar
+.mp3 .mp4 .m4a .webm .ogg .wav .avi .mov
+"""
+ASSET_SUFFIXES = frozenset(_ASSET_SUFFIX_WORDS.split())
+"""URL suffixes of files that are not pages: links to them are not followed."""
+ASSET_TYPE_PREFIXES = ("image/", "font/", "audio/", "video/", "application/font-")
+_ASSET_TYPE_WORDS = """
+text/css text/javascript application/javascript application/x-javascript application/json
+application/manifest+json application/xml text/xml application/rss+xml application/atom+xml
+application/pdf application/zip application/gzip application/vnd.ms-fontobject
+"""
+ASSET_TYPES = frozenset(_ASSET_TYPE_WORDS.split())
+"""Content types of assets. ``application/octet-stream`` is not one: a page served as
+such is a misconfigured page, reported as "not HTML"."""
+
+
+def is_asset_url(url: str) -> bool:
+    """A URL whose path ends like a file that is not a page (``/img/favicon.ico``)."""
+    return PurePosixPath(urlsplit(url).path).suffix.lower() in ASSET_SUFFIXES
+
+
+def is_asset_type(content_type: str) -> bool:
+    return content_type in ASSET_TYPES or content_type.startswith(ASSET_TYPE_PREFIXES)
 
 
 @dataclass
@@ -82,10 +110,11 @@ def fetch(page: Page, url: str, timeout: float) -> tuple[int, str]:
         raise PageFailure(f"timeout: no load within {timeout:g} s") from exc
     except PlaywrightError as exc:
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
-        if "ERR_ABORTED" in message:  # Chromium hands some types to a download instead
+        if "ERR_ABORTED" in message or "Download is starting" in message:
+            # Chromium hands some types to a download instead of showing them.
             content_type = _content_type(page, url, timeout)
             if content_type and content_type not in HTML_TYPES:
-                raise PageFailure(f"not HTML: {content_type} (a download)") from exc
+                raise _not_html(content_type) from exc
         raise PageFailure(f"browser error: {message}") from exc
     if response is None:
         raise PageFailure("browser error: no response")
@@ -93,8 +122,15 @@ def fetch(page: Page, url: str, timeout: float) -> tuple[int, str]:
         raise PageFailure(f"HTTP {response.status} {response.status_text}".strip())
     content_type = (response.header_value("content-type") or "").split(";")[0].strip().lower()
     if content_type and content_type not in HTML_TYPES:
-        raise PageFailure(f"not HTML: {content_type}")
+        raise _not_html(content_type)
     return response.status, page.url
+
+
+def _not_html(content_type: str) -> PageFailure:
+    """An asset to skip, or a page that is not HTML (``application/octet-stream``)."""
+    if is_asset_type(content_type):
+        return NotAPage(f"an asset, not a page ({content_type})")
+    return PageFailure(f"not HTML ({content_type})")
 
 
 def _content_type(page: Page, url: str, timeout: float) -> str | None:
@@ -113,6 +149,8 @@ class CrawlReport:
     loaded: list[str] = field(default_factory=list)
     failed: list[FailedPage] = field(default_factory=list)
     aliases: dict[str, str] = field(default_factory=dict)
+    assets: list[str] = field(default_factory=list)
+    """Linked URLs skipped as assets (by suffix, or by the type they were served as)."""
     unvisited: int = 0
     """Same-origin pages linked but never loaded (the page or depth limit stopped the
     crawl first): 0 means the crawl saw the whole site it could reach."""
@@ -143,6 +181,9 @@ class _Crawl:
             final = normalise_url(final_address)
             if origin_of(final) != self.origin:
                 raise PageFailure(f"redirected off the origin to {final}")
+        except NotAPage:
+            self.report.assets.append(url)
+            return None
         except PageFailure as exc:
             self.report.failed.append(FailedPage(url, depth, str(exc)))
             return None
@@ -164,6 +205,11 @@ class _Crawl:
             if not followable(element.href, self.origin):
                 continue
             target = normalise_url(str(element.href))
+            if is_asset_url(target):
+                if target not in self.seen:
+                    self.seen.add(target)
+                    self.report.assets.append(target)
+                continue
             if fetched.depth >= self.options.max_depth:
                 self.beyond.add(target)
             elif target not in self.seen:
@@ -208,7 +254,7 @@ def crawl(
             on_failure(state.report.failed[-1])
     queued = {url for url, _, _ in state.frontier}
     failed = {failure.url for failure in state.report.failed}
-    reached = state.loaded | set(state.report.aliases) | failed
+    reached = state.loaded | set(state.report.aliases) | failed | set(state.report.assets)
     state.report.unvisited = len((queued | (state.beyond - state.seen)) - reached)
     state.report.seconds = round(time.monotonic() - started, 2)
     return state.report

@@ -15,6 +15,11 @@ class PageFailure(UserError):
     skipped; the crawl records it in its report and goes on."""
 
 
+class NotAPage(PageFailure):
+    """The URL answered with an asset (an image, a font, a stylesheet, a script, a PDF …)
+    rather than a page: the crawl skips it and does not count it as a failure."""
+
+
 class BrowserUnavailableError(UserError):
     """Chromium is missing or would not start; the message says what to do."""
 

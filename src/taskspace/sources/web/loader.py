@@ -60,6 +60,8 @@ class WebLoadReport(LoadReport):
     """The crawl depth of each failed page."""
     unvisited: int = 0
     """Same-origin pages linked but not loaded: the page or depth limit was reached."""
+    assets: list[str] = field(default_factory=list)
+    """Linked URLs skipped as assets (favicon, images, fonts, stylesheets, PDFs …)."""
     elements_by_kind: dict[str, int] = field(default_factory=dict)
     edges_by_type: dict[str, dict[str, int | None]] = field(default_factory=dict)
 
@@ -85,6 +87,7 @@ class WebLoadReport(LoadReport):
             "elements_by_kind": self.elements_by_kind,
             "edges_by_type": self.edges_by_type,
             "unvisited": self.unvisited,
+            "assets_skipped": self.assets,
             "page_details": [vars(page) for page in self.pages],
         }
 
@@ -145,6 +148,7 @@ def load_web(
     for failure in report.failed:
         summary.add_failure(failure)
     summary.unvisited = report.unvisited
+    summary.assets = report.assets
     if summary.pages:
         resolved = graph.write_text(
             graph.queries.text("web/resolve_navigation"),

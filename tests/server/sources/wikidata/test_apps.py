@@ -140,6 +140,9 @@ def test_cli_apps_loads_and_reports_a_bad_file(
     assert "moviedb" in json.loads(good.output)["apps"]["apps"]
     table = runner.invoke(kg, ["wikidata", "--apps"], env=server_env)
     assert table.exit_code == 0 and "App information spaces" in table.output
+    files = len(json.loads(good.output)["apps"]["loaded"])
+    assert table.output.splitlines()[-1] == f"Loaded: all {files} files."  # like every load
+    assert json.loads(good.output)["status"] == "complete"
     mixed = tmp_path / "apps"
     mixed.mkdir()
     (mixed / "bad.yaml").write_text((BAD / "bad_app.yaml").read_text())
