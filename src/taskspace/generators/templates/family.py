@@ -19,6 +19,7 @@ from taskspace.tasks.attempt import Attempt, TaskScore
 from taskspace.tasks.family import SampleOptions, SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.scoring.by_check import ScoredByCheck
+from taskspace.tasks.scoring.web import score_web
 
 PER_TEMPLATE = 50
 THRESHOLD = 0.3
@@ -70,11 +71,9 @@ class TemplateFamily(ScoredByCheck):
 
     def score(self, task: Task, attempt: Attempt) -> TaskScore:
         """Web tasks run in the browser succeed by their success criteria on the final
-        page (``taskspace.evaluation.scorers.web``); every other attempt by its answer."""
+        page (``tasks.scoring.web``); every other attempt by its answer."""
         if self.kind != "web":
             return super().score(task, attempt)
-        from taskspace.tasks.scoring.web import score_web
-
         return score_web(task, attempt)
 
     def rederive(self, graph: Graph, task: Task) -> bool:
