@@ -33,6 +33,7 @@ def eval_group() -> None:
 
 
 def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
+    from taskspace.evaluation.labels import model_label
     from taskspace.evaluation.results import run_metrics
 
     log = outcome.logs[0]
@@ -41,7 +42,7 @@ def _summary(outcome: Any, attempts: int) -> dict[str, Any]:
     return {
         "run": outcome.run_id,
         "agent": outcome.config.agent,
-        "model": outcome.config.model,
+        "model": model_label(outcome.config.model),
         "kind": (log.eval.metadata or {}).get("task_kind", ""),
         "status": log.status,
         "log": local_path(log.location),
@@ -263,7 +264,7 @@ def list_command(as_json: bool) -> None:
     with connected_graph() as graph:
         rows = run_eval_query(graph, "runs")
     if as_json:
-        print_json(rows)
+        print_json([{**row, "model": model_label(row["model"])} for row in rows])
         return
     columns = ["run", "agent", "model", "tasks", "kind", "started", "samples", "success"]
     print_table(

@@ -10,8 +10,10 @@ that sample's error (``continue_on_fail``): the others run on, and the run's log
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -178,6 +180,15 @@ def run_eval(
     )
 
 
+def inspect_status_to_stderr(display: str | None) -> contextlib.AbstractContextManager[Any]:
+    """With no display (``--json``, ``--display none``) inspect still prints its closing
+    "Completed all tasks in …" line on stdout, which would come before a JSON summary:
+    send it to stderr, where a pipe reading the JSON does not see it."""
+    if display == "none":
+        return contextlib.redirect_stdout(sys.stderr)
+    return contextlib.nullcontext()
+
+
 def run_kind(tasks: Sequence[Task]) -> str:
     """What a run holds: its task kinds (``doc``, ``doc+web``), ``safety/`` before them
     when its tasks carry injected threats."""
@@ -205,31 +216,32 @@ def run_inspect_task(
     resumed = any(log_dir.glob("*.eval"))
     kept = finished_samples(log_dir)
     label(task, spec, source, kind)
-    complete, logs = eval_set(
-        task,
-        log_dir=str(log_dir),
-        model=config.model,
-        limit=config.limit,
-        fail_on_error=True,
-        continue_on_fail=True,
-        retry_attempts=0,
-        retry_immediate=False,
-        max_tasks=concurrency.max_tasks,
-        max_connections=concurrency.max_connections,
-        max_samples=concurrency.max_samples,
-        metadata={
-            "taskspace_run": run_id,
-            "tasks_file": source,
-            "task_kind": kind,
-            "agent_spec": spec.model_dump(),
-            "tasks_name": tasks_name(source),
-            "run_config": asdict(config),
-            "origin_map": dict(origin_map or {}),
-        },
-        tags=run_tags(spec, source, kind),
-        display=display,  # type: ignore[arg-type]
-        log_level="error",
-    )
+    with inspect_status_to_stderr(display):
+        complete, logs = eval_set(
+            task,
+            log_dir=str(log_dir),
+            model=config.model,
+            limit=config.limit,
+            fail_on_error=True,
+            continue_on_fail=True,
+            retry_attempts=0,
+            retry_immediate=False,
+            max_tasks=concurrency.max_tasks,
+            max_connections=concurrency.max_connections,
+            max_samples=concurrency.max_samples,
+            metadata={
+                "taskspace_run": run_id,
+                "tasks_file": source,
+                "task_kind": kind,
+                "agent_spec": spec.model_dump(),
+                "tasks_name": tasks_name(source),
+                "run_config": asdict(config),
+                "origin_map": dict(origin_map or {}),
+            },
+            tags=run_tags(spec, source, kind),
+            display=display,  # type: ignore[arg-type]
+            log_level="error",
+        )
     # eval_set hands back headers; the results need the samples.
     full = [read_eval_log(log.location) for log in logs]
     now = {sample.uuid for sample in full[0].samples or []} if full else set()

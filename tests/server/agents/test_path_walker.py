@@ -87,7 +87,7 @@ def test_kg_eval_run_with_the_walker_needs_no_key_and_writes_step_metrics(
     walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str | None]],
 ) -> None:
     graph, tasks, summary, _ = walked
-    assert summary["agent"] == "path-walker" and summary["model"] == "mockllm/model"
+    assert summary["agent"] == "path-walker" and summary["model"] == "offline"
     assert (summary["samples"], summary["attempts_written"], summary["errors"]) == (10, 10, 0)
     rows = attempted(graph, summary["run"])
     assert set(rows) == {t.id for t in tasks}

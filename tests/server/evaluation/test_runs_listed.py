@@ -19,6 +19,7 @@ from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
 from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.store import write_jsonl
+from tests.support.kg import piped
 from tests.support.locations import REPO
 
 RUN = ["eval", "run", "--display", "none", "--agent", "extractive"]
@@ -73,6 +74,11 @@ def test_runs_are_listed_apart_labelled_in_their_logs_and_a_resume_counts(
     )
     resumed = run_json(server_env, str(task_files.first), "--limit", "2")
     assert (resumed["run"], resumed["ran_now"], resumed["resumed"]) == (limited["run"], 0, True)
+    assert resumed["model"] == "offline"
+    # in a pipe, stdout holds the JSON alone (inspect's closing status line goes to stderr)
+    shell = piped(server_env, *RUN, str(task_files.first), "--limit", "2", "--json")
+    assert shell.returncode == 0, shell.stderr
+    assert json.loads(shell.stdout)["run"] == limited["run"]
 
     # the inspect log carries the tasks file and kind (tags and metadata: the viewer's filters)
     header = read_eval_log(other["log"], header_only=True).eval
@@ -87,10 +93,11 @@ def test_runs_are_listed_apart_labelled_in_their_logs_and_a_resume_counts(
     expected[other["run"]] = ("doc-second.jsonl", other["samples"])
     for run, (name, samples) in expected.items():
         row = listed[run]
-        assert (row["tasks"], row["kind"], row["agent"], row["samples"]) == (
+        assert (row["tasks"], row["kind"], row["agent"], row["model"], row["samples"]) == (
             name,
             "doc",
             "extractive",
+            "offline",
             samples,
         )
         assert row["started"]
