@@ -56,8 +56,8 @@ def report(run_ids: tuple[str, ...], latest: bool, out: Path | None, as_json: bo
         ],
         whole=["run"],
     )
-    if data.paths is not None and not data.paths.empty:
-        _print_paths(data.paths)
+    for paths in data.paths:
+        _print_paths(paths)
     tables = ", ".join(dict.fromkeys(table.title for table in data.breakdowns))
     print_line(f"tables: {tables}" + (", pass@k" if data.pass_at_k else ""))
 
@@ -81,7 +81,8 @@ def _print_paths(paths: PathReport) -> None:
         for system, cell in cells.items()
     ]
     columns = ["level", "system", "attempts", "SR", f"SR pass@{k}", "WPSR", "MATCR", "p-ATSR"]
-    print_table("Causal paths (NaturalGAIA)", columns, rows)
+    title = "Causal paths (NaturalGAIA)" + (f": {paths.group}" if paths.group else "")
+    print_table(title, columns, rows)
     classes = sorted({name for counts in paths.error_classes.values() for name in counts})
     if any(sum(counts.values()) for counts in paths.error_classes.values()):
         print_table(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from taskspace.evaluation.labels import model_label, tasks_name
 from taskspace.graph.connection import Graph, Record
@@ -177,6 +177,38 @@ def comparable(
     return found
 
 
+class GroupSection(Protocol):
+    """A section drawn once per group of runs on the same tasks (hops, causal paths)."""
+
+    group: str
+    suffix: str
+
+    @property
+    def empty(self) -> bool: ...
+
+
+Section = TypeVar("Section", bound=GroupSection)
+
+
+def _per_group(
+    groups: list[tuple[str, list[str]]],
+    runs: list[RunSummary],
+    read: Callable[[list[str], list[str]], Section],
+) -> list[Section]:
+    """``read`` (run ids, their columns) once per group of runs on the same tasks, the
+    empty ones left out; captioned and given id suffixes as the tables are."""
+    run_of = {run.system: run.id for run in runs}
+    found = []
+    for caption, columns in groups:
+        section = read([run_of[column] for column in columns], columns)
+        if not section.empty:
+            section.group = caption if len(groups) > 1 else ""
+            found.append(section)
+    for index, section in enumerate(found):
+        section.suffix = f"-{index + 1}" if index else ""
+    return found
+
+
 def _tasks_of(graph: Graph, run_ids: list[str]) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
     for row in graph.read("reports/task_epochs", runs=run_ids):
@@ -189,7 +221,6 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
     a column per run, and one table per group of runs that ran the same tasks."""
     runs = _runs(graph, run_ids)
     _labels(runs)
-    systems = [run.system for run in runs]
     labels = {run.id: run.system for run in runs}
 
     def column(row: Record) -> str:
@@ -246,15 +277,16 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
     shown = [table for table in tables if table.rows]
     omitted = list(dict.fromkeys(table.title for table in tables if not table.rows))
     omitted = [title for title in omitted if title not in {t.title for t in shown}]
-    hops = read_hop_report(graph, run_ids, systems, column)
     return ReportData(
         runs=runs,
         breakdowns=shown,
         pass_at_k=_pass_at_k(graph, run_ids, runs),
         omitted=omitted,
         step_metrics=read_step_metrics(graph, run_ids),
-        hops=hops,
-        paths=read_path_report(graph, run_ids, systems, column),
+        hops=_per_group(groups, runs, lambda ids, cols: read_hop_report(graph, ids, cols, column)),
+        paths=_per_group(
+            groups, runs, lambda ids, cols: read_path_report(graph, ids, cols, column)
+        ),
         gui_metrics=read_gui_metrics(graph, run_ids),
         failed=read_failed(graph, run_ids, labels),
     )

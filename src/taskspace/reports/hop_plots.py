@@ -17,7 +17,9 @@ def hop_count_plot(report: HopReport) -> str:
         cells = [report.bin_cell(name, system) or HopCell() for name in bins]
         series[f"{system}: hop SR"] = [cell.hop_sr for cell in cells]
         series[f"{system}: task SR"] = [cell.task_sr for cell in cells]
-    return grouped_bars("Hop SR and task SR by hop count", bins, series, "success rate", "hops_sr")
+    return grouped_bars(
+        "Hop SR and task SR by hop count", bins, series, "success rate", "hops_sr" + report.suffix
+    )
 
 
 def hop_position_plot(report: HopReport) -> str:
@@ -35,7 +37,7 @@ def hop_position_plot(report: HopReport) -> str:
         [f"hop {position}" for position in positions],
         series,
         "hop success rate",
-        "hops_position",
+        "hops_position" + report.suffix,
     )
 
 
@@ -43,4 +45,7 @@ def hop_plots(report: HopReport) -> dict[str, str]:
     """The section's plots by key (none for an empty section)."""
     if report.empty:
         return {}
-    return {"hops_sr": hop_count_plot(report), "hops_position": hop_position_plot(report)}
+    return {
+        "hops_sr" + report.suffix: hop_count_plot(report),
+        "hops_position" + report.suffix: hop_position_plot(report),
+    }

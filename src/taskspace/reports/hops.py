@@ -80,6 +80,11 @@ class HopReport:
     count and position (``matrix[system][hops][position]``)."""
 
     systems: list[str]
+    group: str = ""
+    """The tasks its runs share (``multihop-a.jsonl: 8 tasks``) when the report holds runs
+    on different tasks: one section per group, never runs on other tasks side by side."""
+    suffix: str = ""
+    """Appended to the section's element ids and plot keys (``-2``, ``-3`` …)."""
     by_bin: dict[str, dict[str, HopCell]] = field(default_factory=dict)
     by_position: dict[int, dict[str, PositionCell]] = field(default_factory=dict)
     matrix: dict[str, dict[int, dict[int, PositionCell]]] = field(default_factory=dict)
@@ -120,6 +125,7 @@ class HopReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "group": self.group,
             "systems": self.systems,
             "by_hop_count": {
                 name: {system: cell.as_dict() for system, cell in cells.items()}

@@ -60,10 +60,10 @@ def draw_plots(data: ReportData) -> dict[str, Markup]:
         drawn["step_metrics"] = step_metrics_plot(data.step_metrics)
     if data.gui_metrics:
         drawn["gui_metrics"] = gui_metrics_plot(data.gui_metrics)
-    if data.hops is not None:
-        drawn.update(hop_plots(data.hops))
-    if data.paths is not None:
-        drawn.update(path_plots(data.paths))
+    for hops in data.hops:
+        drawn.update(hop_plots(hops))
+    for paths in data.paths:
+        drawn.update(path_plots(paths))
     return {key: Markup(svg) for key, svg in drawn.items()}
 
 

@@ -204,10 +204,11 @@ class ReportData:
     omitted: list[str] = field(default_factory=list)
     step_metrics: list[Any] = field(default_factory=list)
     """``taskspace.reports.steps.StepMetrics`` of the step-level runs among them."""
-    hops: HopReport | None = None
-    """The MMInA hop-queue section (multihop attempts only)."""
-    paths: PathReport | None = None
-    """The NaturalGAIA section (causal-path attempts only)."""
+    hops: list[HopReport] = field(default_factory=list)
+    """The MMInA hop-queue sections (multihop attempts only), one per group of runs on
+    the same tasks."""
+    paths: list[PathReport] = field(default_factory=list)
+    """The NaturalGAIA sections (causal-path attempts only), one per such group."""
     gui_metrics: list[Any] = field(default_factory=list)
     """``taskspace.reports.gui_steps.GuiMetrics`` of the GUI step runs among them."""
     failed: list[FailedRun] = field(default_factory=list)
@@ -225,6 +226,6 @@ class ReportData:
             "step_metrics": [entry.as_dict() for entry in self.step_metrics],
             "gui_metrics": [entry.as_dict() for entry in self.gui_metrics],
             "failed": [entry.as_dict() for entry in self.failed],
-            **({"hops": self.hops.as_dict()} if self.hops and not self.hops.empty else {}),
-            **({"paths": self.paths.as_dict()} if self.paths and not self.paths.empty else {}),
+            **({"hops": [report.as_dict() for report in self.hops]} if self.hops else {}),
+            **({"paths": [report.as_dict() for report in self.paths]} if self.paths else {}),
         }

@@ -24,5 +24,5 @@ def path_plots(report: PathReport) -> dict[str, str]:
         for system in report.systems
         for key, label in METRICS
     }
-    plot = grouped_bars("Causal paths by level", levels, series, "rate", "paths_levels")
-    return {"paths_levels": plot}
+    key = "paths_levels" + report.suffix
+    return {key: grouped_bars("Causal paths by level", levels, series, "rate", key)}

@@ -29,6 +29,9 @@ class PathReport:
 
     systems: list[str]
     k: int = 1
+    group: str = ""
+    """The tasks its runs share, as :attr:`taskspace.reports.hops.HopReport.group`."""
+    suffix: str = ""
     by_level: dict[str, dict[str, PathSummary]] = field(default_factory=dict)
     failures: list[dict[str, Any]] = field(default_factory=list)
     error_classes: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -40,6 +43,7 @@ class PathReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "group": self.group,
             "systems": self.systems,
             "k": self.k,
             "by_level": {

@@ -316,7 +316,7 @@ def test_kg_eval_run_writes_step_metrics_to_attempted(
         cli, ["eval", "report", summary["run"], "-o", str(page), "--json"], env=server_env
     )
     assert reported.exit_code == 0, reported.output
-    section = json.loads(reported.output)["paths"]
+    (section,) = json.loads(reported.output)["paths"]
     (system,) = section["systems"]
     overall = section["by_level"]["all"][system]
     lengths = [len(t.path) for t in tasks]

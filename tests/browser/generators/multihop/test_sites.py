@@ -250,22 +250,22 @@ def test_report_and_named_queries_bin_hop_sr_and_task_sr(
     wiki: WikiSites, scored_run: dict[str, tuple[Task, int]]
 ) -> None:
     data = read_report(wiki.graph, [RUN])
-    assert data.hops is not None
+    assert len(data.hops) == 1
     (run,) = data.runs
     system = run.system  # a column is a run: its agent, offline (no model), its start
     assert system.startswith(f"{AGENT} · offline · ")
     # by hand: 2–4 hops: 2+1+3+0 of 2+2+3+3 hops, 2 of 4 tasks; 5+: 3 of 5, 0 of 1
     table = {
         name: (cell.attempts, cell.hops, cell.hops_passed, cell.successes)
-        for name, cells in data.hops.by_bin.items()
+        for name, cells in data.hops[0].by_bin.items()
         for cell in [cells[system]]
     }
     assert table == {"2–4": (4, 10, 6, 2), "5+": (1, 5, 3, 0), "all": (5, 15, 9, 2)}
     positions = {
-        p: (c[system].passed, c[system].attempts) for p, c in data.hops.by_position.items()
+        p: (c[system].passed, c[system].attempts) for p, c in data.hops[0].by_position.items()
     }
     assert positions == {1: (4, 5), 2: (3, 5), 3: (2, 3), 4: (0, 1), 5: (0, 1)}
-    assert data.as_dict()["hops"]["by_hop_count"]["all"][system]["hop_sr"] == 0.6
+    assert data.as_dict()["hops"][0]["by_hop_count"]["all"][system]["hop_sr"] == 0.6
 
     html = render_report(data)
     assert '<section id="hops">' in html and "Multihop: hop SR and task SR" in html
@@ -343,7 +343,11 @@ def _run_extractive(graph: Graph, tasks_file: Path, home: Path) -> dict[str, Any
 
 
 def test_kg_eval_run_writes_the_hop_queue_to_attempted(
-    wiki: WikiSites, chains: SampleReport, server_env: dict[str, str], tmp_path: Path
+    wiki: WikiSites,
+    chains: SampleReport,
+    server_env: dict[str, str],
+    tmp_path: Path,
+    scored_run: dict[str, tuple[Task, int]],
 ) -> None:
     tasks_file = tmp_path / "multihop.jsonl"
     write_jsonl(chains.tasks[:3], tasks_file)
@@ -385,3 +389,15 @@ def test_kg_eval_run_writes_the_hop_queue_to_attempted(
     assert metrics["hop_sr"] == pytest.approx(sum(passed) / (3 * len(passed)), abs=1e-6)
     assert metrics["task_sr"] == pytest.approx(sum(p == 3 for p in passed) / len(passed))
     assert "citation_precision" not in metrics
+
+    # beside the hand-written run on other multihop tasks: a hop section per set of tasks,
+    # each with its own run only
+    data = read_report(wiki.graph, [RUN, summary["run"]])
+    sections = {section.group: section for section in data.hops}
+    assert set(sections) == {f"?: {len(scored_run)} tasks", "multihop.jsonl: 3 tasks"}
+    columns = {run.id: run.system for run in data.runs}
+    assert sections["multihop.jsonl: 3 tasks"].systems == [columns[summary["run"]]]
+    assert sections[f"?: {len(scored_run)} tasks"].systems == [columns[RUN]]
+    html = render_report(data)
+    assert "Multihop: hop SR and task SR: multihop.jsonl: 3 tasks" in html
+    assert 'id="hops-table-2"' in html and 'id="hops_sr-2-bar-0-0"' in html
