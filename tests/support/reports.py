@@ -39,8 +39,15 @@ _READ_PAGE = """() => {
       lines[group.id] = [...group.querySelectorAll('use')].map(
         use => (box2.y + box2.height - Number(use.getAttribute('y'))) / box2.height);
     }
+    // the size a reader sees of each text (its font size in the SVG's units, times the
+    // scale the page drew the SVG at), legend entries apart
+    const scale = svg.viewBox.baseVal.width ? box.width / svg.viewBox.baseVal.width : 1;
+    const shown = t => parseFloat(getComputedStyle(t).fontSize) * scale;
+    const legend = [...svg.querySelectorAll('g[id^="legend"] text')];
     plots[figure.id] = {
       bars,
+      legend: legend.map(t => [t.textContent, shown(t)]),
+      textSizes: [...svg.querySelectorAll('text')].map(shown),
       pixels,
       nodata: Object.fromEntries(nodata),
       lines,

@@ -49,9 +49,23 @@ def to_svg(figure: Figure) -> str:
     return text[text.index("<svg") :]
 
 
-def _figure(categories: int) -> tuple[Figure, Axes]:
-    figure = Figure(figsize=(max(4.5, 0.9 * categories + 2.5), 3.2))
+LEGEND_SIZE = 10
+"""Points; a plot is never scaled down in the page (its legend sits under it, not beside
+it, so the figure stays narrower than the page), so this is what a reader sees."""
+
+
+def _figure(categories: int, entries: int = 0) -> tuple[Figure, Axes]:
+    """A figure as wide as its categories need and tall enough for its legend's
+    ``entries`` (one line each) under a plot area of constant height."""
+    height = 3.2 + (0.25 * entries + 0.2 if entries > 1 else 0.0)
+    figure = Figure(figsize=(max(4.5, 0.9 * categories + 2.5), height), layout="constrained")
     return figure, figure.add_subplot()
+
+
+def _legend(figure: Figure) -> None:
+    """Under the plot, below its tick labels: run labels are long, and beside the axes they
+    made figures wider than the page, which the browser then shrank with their text."""
+    figure.legend(frameon=False, fontsize=LEGEND_SIZE, loc="outside lower center")
 
 
 def grouped_bars(
@@ -68,7 +82,7 @@ def grouped_bars(
     drawn ``ZERO_HEIGHT`` tall and outlined; ``None`` (no data) draws no bar but the
     ``NO_DATA`` mark at the axis, named ``<name>-nodata-<series>-<category>``."""
     with _styled(name):
-        figure, axes = _figure(len(categories))
+        figure, axes = _figure(len(categories), len(series))
         axes.patch.set_gid(f"{name}-axes")
         width = BAR_WIDTH / max(1, len(series))
         for index, (label, values) in enumerate(series.items()):
@@ -89,7 +103,7 @@ def grouped_bars(
         axes.set_ylabel(ylabel)
         axes.set_title(title)
         if len(series) > 1:
-            axes.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1, 1))
+            _legend(figure)
         return to_svg(figure)
 
 
@@ -122,7 +136,7 @@ def runs_plot(runs: Sequence[RunSummary]) -> str:
 def pass_at_k_plot(entries: Sequence[PassAtK]) -> str:
     """pass@k against k, one line per run."""
     with _styled("pass_at_k"):
-        figure, axes = _figure(max(entry.epochs for entry in entries))
+        figure, axes = _figure(max(entry.epochs for entry in entries), len(entries))
         axes.patch.set_gid("pass_at_k-axes")
         for index, entry in enumerate(entries):
             ks = sorted(entry.values)
@@ -133,5 +147,5 @@ def pass_at_k_plot(entries: Sequence[PassAtK]) -> str:
         axes.set_ylabel("pass@k")
         axes.set_ylim(0, PASS_AT_K_TOP)
         axes.set_title("pass@k")
-        axes.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+        _legend(figure)
         return to_svg(figure)

@@ -157,6 +157,13 @@ def test_the_page_in_chromium(runs: Runs, server_env: dict[str, str], tmp_path: 
         "all",
     ]
     assert view.heads["by_difficulty-2-table"] == ["difficulty", columns[runs.other["run"]], "all"]
+    # legends name the runs and read at normal zoom, near the page's 14 px text (13 px at
+    # least); no text of any plot is shrunk below 11 px
+    legend = dict(view.plots["by_difficulty-plot"]["legend"])
+    assert set(legend) == {columns[runs.once["run"]], columns[runs.twice["run"]]}
+    for name, plot in view.plots.items():
+        assert all(size >= 13 for _, size in plot["legend"]), (name, plot["legend"])
+        assert min(plot["textSizes"]) >= 11, (name, min(plot["textSizes"]))
     # every 0% is a bar a reader sees: at least a pixel and a half tall
     zeros = 0
     for table in data.breakdowns:
