@@ -277,6 +277,8 @@ def list_command(as_json: bool) -> None:
 
 def _list_row(row: Any, model: str) -> list[Any]:
     """One run as ``kg eval list`` shows it."""
+    from taskspace.evaluation.labels import minute
+
     ran = (row["samples"], _success_text(row))
     return [
         row["run"],
@@ -284,14 +286,9 @@ def _list_row(row: Any, model: str) -> list[Any]:
         model,
         row["tasks"],
         row["kind"],
-        _minute(row["started"]),
+        minute(row["started"]),
         *ran,
     ]
-
-
-def _minute(started: str | None) -> str:
-    """``2026-11-26 21:11`` of an ISO time (runs start in UTC)."""
-    return (started or "")[:16].replace("T", " ")
 
 
 def _success_text(row: Any) -> str:

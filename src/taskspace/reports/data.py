@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from taskspace.evaluation.labels import model_label, tasks_name
+from taskspace.evaluation.labels import minute, model_label, tasks_name
 from taskspace.graph.connection import Graph, Record
 from taskspace.metrics.passk import pass_at_k
 from taskspace.reports.errors import UnknownRunError
@@ -36,7 +36,7 @@ def run_label(agent: str | None, model: str | None, tasks_file: str | None, star
         agent or "?",
         model_label(model),
         tasks_name(tasks_file),
-        started[:16].replace("T", " "),
+        minute(started),
     ]
     return " · ".join(part for part in parts if part)
 
@@ -268,8 +268,10 @@ def read_report(graph: Graph, run_ids: list[str]) -> ReportData:
         ),
     ]
     tables = []
-    for key, title, dimension, failures, note, rows, value_of in sources:
-        for index, (caption, group) in enumerate(groups):
+    # group by group (all of one tasks file's tables, then the next's): the page reads as
+    # one part per set of tasks
+    for index, (caption, group) in enumerate(groups):
+        for key, title, dimension, failures, note, rows, value_of in sources:
             suffix = f"-{index + 1}" if index else ""
             table = Breakdown(key + suffix, title, dimension, group, failures=failures, note=note)
             table.group = caption if len(groups) > 1 else ""

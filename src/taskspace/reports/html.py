@@ -9,7 +9,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from taskspace.evaluation.labels import model_label, tasks_name
+from taskspace.evaluation.labels import minute, model_label, tasks_name
 from taskspace.reports import plots
 from taskspace.reports.gui_steps import gui_metrics_plot
 from taskspace.reports.hop_plots import hop_plots
@@ -47,6 +47,7 @@ def _environment() -> Environment:
     environment.filters["cell_text"] = _cell_text
     environment.filters["model_label"] = model_label
     environment.filters["tasks_name"] = tasks_name
+    environment.filters["minute"] = minute
     return environment
 
 

@@ -214,6 +214,14 @@ class ReportData:
     failed: list[FailedRun] = field(default_factory=list)
     """Per run, its failed tasks (``taskspace.reports.failures``)."""
 
+    @property
+    def breakdown_groups(self) -> list[tuple[str, list[Breakdown]]]:
+        """The tables by group of runs on the same tasks, in page order."""
+        groups: dict[str, list[Breakdown]] = {}
+        for table in self.breakdowns:
+            groups.setdefault(table.group, []).append(table)
+        return list(groups.items())
+
     def breakdown(self, key: str) -> Breakdown | None:
         return next((table for table in self.breakdowns if table.key == key), None)
 

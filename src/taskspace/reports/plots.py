@@ -54,11 +54,17 @@ LEGEND_SIZE = 10
 it, so the figure stays narrower than the page), so this is what a reader sees."""
 
 
-def _figure(categories: int, entries: int = 0) -> tuple[Figure, Axes]:
-    """A figure as wide as its categories need and tall enough for its legend's
-    ``entries`` (one line each) under a plot area of constant height."""
-    height = 3.2 + (0.25 * entries + 0.2 if entries > 1 else 0.0)
-    figure = Figure(figsize=(max(4.5, 0.9 * categories + 2.5), height), layout="constrained")
+def _figure(categories: Sequence[str], entries: int = 0) -> tuple[Figure, Axes]:
+    """A figure as wide as its categories need and tall enough for their tick labels
+    (drawn at 30°, so long ones such as run names need height) and its legend's
+    ``entries`` (one line each), so that the plot area keeps its height."""
+    longest = max((len(line) for name in categories for line in name.splitlines()), default=0)
+    labels = 0.035 * longest + 0.15 * max(len(name.splitlines()) for name in [*categories, ""])
+    legend = 0.25 * entries + 0.2 if entries > 1 else 0.0
+    figure = Figure(
+        figsize=(max(4.5, 0.9 * len(categories) + 2.5), 2.8 + labels + legend),
+        layout="constrained",
+    )
     return figure, figure.add_subplot()
 
 
@@ -82,7 +88,7 @@ def grouped_bars(
     drawn ``ZERO_HEIGHT`` tall and outlined; ``None`` (no data) draws no bar but the
     ``NO_DATA`` mark at the axis, named ``<name>-nodata-<series>-<category>``."""
     with _styled(name):
-        figure, axes = _figure(len(categories), len(series))
+        figure, axes = _figure(categories, len(series))
         axes.patch.set_gid(f"{name}-axes")
         width = BAR_WIDTH / max(1, len(series))
         for index, (label, values) in enumerate(series.items()):
@@ -136,13 +142,14 @@ def runs_plot(runs: Sequence[RunSummary]) -> str:
 def pass_at_k_plot(entries: Sequence[PassAtK]) -> str:
     """pass@k against k, one line per run."""
     with _styled("pass_at_k"):
-        figure, axes = _figure(max(entry.epochs for entry in entries), len(entries))
+        epochs = max(entry.epochs for entry in entries)
+        figure, axes = _figure([str(k) for k in range(1, epochs + 1)], len(entries))
         axes.patch.set_gid("pass_at_k-axes")
         for index, entry in enumerate(entries):
             ks = sorted(entry.values)
             (line,) = axes.plot(ks, [entry.values[k] for k in ks], marker="o", label=entry.run)
             line.set_gid(f"pass_at_k-line-{index}")
-        axes.set_xticks(range(1, max(entry.epochs for entry in entries) + 1))
+        axes.set_xticks(range(1, epochs + 1))
         axes.set_xlabel("k (epochs drawn)")
         axes.set_ylabel("pass@k")
         axes.set_ylim(0, PASS_AT_K_TOP)

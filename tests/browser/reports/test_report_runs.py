@@ -156,7 +156,8 @@ def test_the_page_in_chromium(runs: Runs, server_env: dict[str, str], tmp_path: 
         columns[runs.twice["run"]],
         "all",
     ]
-    assert view.heads["by_difficulty-2-table"] == ["difficulty", columns[runs.other["run"]], "all"]
+    # a table of one run has no "all" column: it would repeat the run's
+    assert view.heads["by_difficulty-2-table"] == ["difficulty", columns[runs.other["run"]]]
     # legends name the runs and read at normal zoom, near the page's 14 px text (13 px at
     # least); no text of any plot is shrunk below 11 px
     legend = dict(view.plots["by_difficulty-plot"]["legend"])
@@ -189,6 +190,11 @@ def test_the_page_in_chromium(runs: Runs, server_env: dict[str, str], tmp_path: 
         ]
         assert [cells[1] for cells in view.cells[name]] == [row.prompt for row in entry.rows]
         assert view.links[name] == [row.url for row in entry.rows]
+        # the run's one log is named once, in the caption; the contents link to the table
+        (log,) = {row.log for row in entry.rows}
+        page = out.read_text(encoding="utf-8")
+        assert f'<code class="log">{log}</code>' in page and page.count(log) == 1 + len(entry.rows)
+        assert f'href="#{name}"' in page
 
 
 def test_wikidata_edge_types_are_shown_with_their_labels(runs: Runs) -> None:
