@@ -131,13 +131,13 @@ def test_heuristic_agent_runs_in_chromium_and_reports_sr(
         # the log keeps every page the agent read (a ``page`` info event each: the start
         # page, then each action with the element it picked and where it led) and every
         # screenshot: the start page and the page after each action but the answer
-        start, *acted = looked_at(sample, "page", source="browserenv")
+        opened, *acted = looked_at(sample, "page", source="browserenv")
         assert len(acted) == len(trajectory.actions)
-        assert [start["url"], *(page["url"] for page in acted)] == [
+        assert [opened["url"], *(page["url"] for page in acted)] == [
             trajectory.visited[0],
             *(action.url for action in trajectory.actions),
         ]
-        assert all(page["url"].startswith(site) and page["title"] for page in [start, *acted])
+        assert all(page["url"].startswith(site) and page["title"] for page in [opened, *acted])
         for page, action in zip(acted, trajectory.actions, strict=True):
             assert page["action"]["kind"] == action.kind
             if action.kind == "click":  # the element picked: its mark, name and link

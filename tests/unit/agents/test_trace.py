@@ -3,6 +3,8 @@ lists cut to a few rows with the rest counted."""
 
 from __future__ import annotations
 
+from pydantic import JsonValue
+
 from taskspace.agents.trace import EXCERPT, ROWS, capped, excerpt
 
 
@@ -13,7 +15,9 @@ def test_texts_become_one_line_excerpts() -> None:
 
 
 def test_lists_are_cut_and_nested_values_capped() -> None:
-    rows = [{"id": f"chunk-{n}", "excerpt": "x" * 500, "score": 0.5} for n in range(ROWS + 3)]
+    rows: list[JsonValue] = [
+        {"id": f"chunk-{n}", "excerpt": "x" * 500, "score": 0.5} for n in range(ROWS + 3)
+    ]
     kept = capped({"nodes": rows, "k": 3})
     assert isinstance(kept, dict) and kept["k"] == 3
     nodes = kept["nodes"]
