@@ -16,5 +16,6 @@ __all__ = [
     "spec",
     "steps",
     "toolsets",
+    "trace",
     "web",
 ]

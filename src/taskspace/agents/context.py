@@ -13,6 +13,7 @@ from inspect_ai.model import ChatMessageAssistant, ModelOutput
 from inspect_ai.solver import TaskState
 
 from taskspace.agents.spec import AgentSpec
+from taskspace.agents.trace import retrieved
 from taskspace.generators.safety.overlay import overlay_for_sample
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.model import Retrieval
@@ -31,9 +32,12 @@ async def retrieve_for(
     """The agent's retriever over the live graph, off the event loop (the driver blocks).
 
     With the sample's ``state``, the environment lays a safety sample's injection over the
-    chunks it targets (``taskspace.generators.safety.overlay``); the agent only sees the result."""
+    chunks it targets (``taskspace.generators.safety.overlay``); the agent only sees the result.
+    What it returned goes to the sample's transcript (:func:`taskspace.agents.trace.retrieved`)."""
     found = await to_thread.run_sync(retrieve, graph, question, spec.retriever, spec.k)
-    return found if state is None else overlay_for_sample(found, state.metadata)
+    seen = found if state is None else overlay_for_sample(found, state.metadata)
+    retrieved(spec.name, seen)
+    return seen
 
 
 def record_attempt(state: TaskState, attempt: Attempt, model: str) -> None:

@@ -32,7 +32,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from inspect_ai.event import InfoEvent
 from inspect_ai.log import read_eval_log
 from inspect_ai.model import ContentImage
 
@@ -45,6 +44,7 @@ from taskspace.tasks.attempt import ATTEMPT_STORE_KEY, Attempt, WebTrajectory
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import read_tasks_file, write_jsonl
 from tests.support import require_shared
+from tests.support.trace import looked_at
 from tests.support.web import MKDOCS, chromium_missing, crawl_folder, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
@@ -122,16 +122,27 @@ def test_heuristic_agent_runs_in_chromium_and_reports_sr(
 
     by_id = {task.id: task for task in sampled.tasks}
     outcomes: dict[str, tuple[Task, WebTrajectory, bool]] = {}
-    for sample in read_eval_log(summary["log"]).samples or []:
+    for sample in read_eval_log(summary["log"], resolve_attachments=True).samples or []:
         trajectory = Attempt.model_validate(sample.store[ATTEMPT_STORE_KEY]).trajectory
         assert trajectory is not None
         score = next(iter(sample.scores.values())) if sample.scores else None
         assert score is not None and isinstance(score.value, dict)
         outcomes[str(sample.id)] = (by_id[str(sample.id)], trajectory, score.value["success"] == 1)
-        # the log keeps every action (an info event each) and every screenshot: the start
-        # page and the page after each action but the answer
-        infos = [e for e in sample.events if isinstance(e, InfoEvent) and e.source == "browserenv"]
-        assert len(infos) == len(trajectory.actions)
+        # the log keeps every page the agent read (a ``page`` info event each: the start
+        # page, then each action with the element it picked and where it led) and every
+        # screenshot: the start page and the page after each action but the answer
+        opened, *acted = looked_at(sample, "page", source="browserenv")
+        assert len(acted) == len(trajectory.actions)
+        assert [opened["url"], *(page["url"] for page in acted)] == [
+            trajectory.visited[0],
+            *(action.url for action in trajectory.actions),
+        ]
+        assert all(page["url"].startswith(site) and page["title"] for page in [opened, *acted])
+        for page, action in zip(acted, trajectory.actions, strict=True):
+            assert page["action"]["kind"] == action.kind
+            if action.kind == "click":  # the element picked: its mark, name and link
+                assert page["picked"]["mark"] == action.mark and page["picked"]["name"]
+                assert page["picked"]["href"].startswith(site)
         images = [
             part
             for message in sample.messages

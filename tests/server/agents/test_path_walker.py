@@ -39,6 +39,7 @@ from taskspace.tasks.attempt import ATTEMPT_STORE_KEY
 from taskspace.tasks.model import Task
 from taskspace.tools.apps.results import Attribute, ItemSummary
 from tests.support.paths import FIXTURES
+from tests.support.trace import looked_at
 from tests.support.web import empty_graph
 
 EXCERPT = FIXTURES / "codex_kgtk_pacino.nt"
@@ -119,8 +120,8 @@ def test_kg_eval_run_with_the_walker_needs_no_key_and_writes_step_metrics(
 def test_the_walker_records_its_calls_and_sees_no_gold(
     walked: tuple[Graph, list[Task], dict[str, Any], dict[str, str | None]],
 ) -> None:
-    _, tasks, summary, _ = walked
-    log = read_eval_log(summary["log"])
+    graph, tasks, summary, _ = walked
+    log = read_eval_log(summary["log"], resolve_attachments=True)
     assert log.samples is not None and len(log.samples) == len(tasks)
     by_id = {t.id: t for t in tasks}
     for sample in log.samples:
@@ -137,6 +138,25 @@ def test_the_walker_records_its_calls_and_sees_no_gold(
         assert len(followed) >= len(attempt["steps"]) >= 1
         if attempt["steps"]:
             assert attempt["answer"] == attempt["steps"][-1]
+        # the transcript names the walk: the start found, then each edge with its labels
+        start, *edges = looked_at(sample, "walk", source="path-walker")
+        assert start["start"]["id"] in calls[1]["ids"]  # a hit of its search
+        assert [edge["to"]["label"] or edge["to"]["id"] for edge in edges] == attempt["steps"]
+        here = start["start"]["id"]
+        for edge in edges:  # each edge leads to an item its action listed from where it was
+            assert edge["edge"]["from"] == here
+            assert any(
+                (c["arguments"]["item_id"], c["arguments"]["action"])
+                == (here, edge["edge"]["action"])
+                and edge["edge"]["to"] in c["ids"]
+                for c in followed
+            )
+            here = edge["edge"]["to"]
+        walked_ids = [start["start"]["id"], *(edge["edge"]["to"] for edge in edges)]
+        found = graph.read_text(
+            "MATCH (i:Item) WHERE i.id IN $ids RETURN i.id AS id", ids=walked_ids
+        )
+        assert {row["id"] for row in found} == set(walked_ids)
         shown = [m.text for m in sample.messages if m.role == "tool"]
         assert len(shown) == len(calls)
         for text in shown:

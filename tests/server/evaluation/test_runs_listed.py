@@ -1,6 +1,7 @@
 """Runs told apart: real runs of the offline extractive agent on tasks sampled from the
 bundled examples/documents, listed by `kg eval list`, labelled in their inspect logs, and
-a resume that says how many samples it ran."""
+a resume that says how many samples it ran; each sample's transcript names what it
+retrieved."""
 
 from __future__ import annotations
 
@@ -14,13 +15,16 @@ import pytest
 from click.testing import CliRunner
 from inspect_ai.log import read_eval_log
 
+from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
+from taskspace.retrieval.retrieve import retrieve
 from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.store import write_jsonl
 from tests.support.kg import piped
 from tests.support.locations import REPO
+from tests.support.trace import looked_at
 
 RUN = ["eval", "run", "--display", "none", "--agent", "extractive"]
 
@@ -112,3 +116,24 @@ def test_runs_are_listed_apart_labelled_in_their_logs_and_a_resume_counts(
         cells = [cell.strip() for cell in line.strip("│ ").split("│")]
         assert cells[:5] == [run, "extractive", "offline", name, "doc"]
         assert cells[6:] == [str(samples), f"{successes}/{samples} ({successes / samples:.0%})"]
+
+
+def test_each_sample_names_the_retriever_query_and_nodes_it_read(
+    session_graph: Graph, server_env: dict[str, str], task_files: TaskFiles
+) -> None:
+    run = run_json(server_env, str(task_files.first), "--limit", "2")
+    spec = load_agent_spec("extractive")
+    samples = read_eval_log(run["log"], resolve_attachments=True).samples or []
+    assert len(samples) == 2
+    for sample in samples:
+        (event,) = looked_at(sample, "retrieval", source="extractive")
+        assert (event["retriever"], event["k"]) == (spec.retriever, spec.k)
+        assert event["query"] == sample.input
+        # the nodes named are the ones the graph returns for that query, best first
+        expected = retrieve(session_graph, str(sample.input), spec.retriever, spec.k).items
+        assert expected
+        assert [n["id"] for n in event["nodes"]] == [item.node_id for item in expected]
+        for node, item in zip(event["nodes"], expected, strict=True):
+            assert node["score"] == round(item.score, 4)
+            assert node["source"].startswith(item.document or "")
+            assert 0 < len(node["excerpt"]) <= 160

@@ -12,6 +12,7 @@ from inspect_ai.solver import Solver
 
 from taskspace.agents.gui.steps import Predict, gui_solver
 from taskspace.agents.spec import AgentSpec
+from taskspace.agents.trace import looked_at
 from taskspace.environments.gui.store import EpisodeStore
 from taskspace.environments.gui.transfer import transfer
 from taskspace.environments.gui.view import GuiView
@@ -33,9 +34,12 @@ def screen_text(view: GuiView) -> str:
 
 
 class ReplayNearest:
-    def __init__(self, graph: Graph, k: int, embedder: Embedder | None = None) -> None:
+    def __init__(
+        self, graph: Graph, k: int, embedder: Embedder | None = None, name: str = "replay-nearest"
+    ) -> None:
         self.graph = graph
         self.k = k
+        self.name = name
         self.store = EpisodeStore()
         self._embedder = embedder
 
@@ -56,7 +60,10 @@ class ReplayNearest:
         )
 
     async def predict(self, view: GuiView) -> Action | None:
-        for row in self.neighbours(view):
+        """The action replayed from the nearest usable neighbour; the transcript gets the
+        neighbours (screen id, similarity, episode and step) and which one was replayed."""
+        rows = self.neighbours(view)
+        for row in rows:
             try:
                 episode = self.store.get(str(row["file"]), str(row["key"]))
             except EpisodeError:
@@ -64,12 +71,39 @@ class ReplayNearest:
             index = int(str(row["index"]))
             if index < len(episode.steps):
                 step = episode.steps[index]
-                return transfer(step.action, step.observation, view.observation)
+                action = transfer(step.action, step.observation, view.observation)
+                self._trace(view, rows, row, action)
+                return action
+        self._trace(view, rows, None, None)
         return None
+
+    def _trace(
+        self,
+        view: GuiView,
+        rows: list[dict[str, object]],
+        used: dict[str, object] | None,
+        action: Action | None,
+    ) -> None:
+        looked_at(
+            self.name,
+            "neighbours",
+            step=view.index,
+            screens=[
+                {
+                    "screen": str(row["screen"]),
+                    "similarity": float(str(row["score"])),
+                    "episode": str(row["key"]),
+                    "step": int(str(row["index"])),
+                }
+                for row in rows
+            ],
+            replayed=None if used is None else str(used["screen"]),
+            action=action.summary() if action else None,
+        )
 
 
 def build(spec: AgentSpec, graph: Graph) -> Solver:
-    memory = ReplayNearest(graph, spec.k)
+    memory = ReplayNearest(graph, spec.k, name=spec.name)
 
     def fresh() -> Predict:
         return memory.predict

@@ -23,6 +23,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from taskspace.agents.context import question_of
 from taskspace.agents.solving import finish
 from taskspace.agents.spec import AgentSpec
+from taskspace.agents.trace import looked_at
 from taskspace.core.settings import Settings
 from taskspace.generators.gui.screens import ScreenIndex, screen_view
 from taskspace.graph.connection import Graph
@@ -114,6 +115,7 @@ def _solve(spec: AgentSpec, settings: Settings) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         reading = read_prompt(question_of(state))
         found = await asyncio.to_thread(_plan, settings, reading, spec.max_steps)
+        _trace(spec.name, reading, found)
         state.messages.append(
             ChatMessageAssistant(content=_looked_at(reading, found), model=spec.name)
         )
@@ -133,6 +135,24 @@ def _plan(settings: Settings, reading: Reading | None, max_hops: int) -> Plan:
         return Plan((), ())
     with Graph(settings) as graph:
         return plan(graph, reading, max_hops)
+
+
+def _trace(agent: str, reading: Reading | None, found: Plan) -> None:
+    """The screens that matched the prompt's texts (``screens``) and the route planned over
+    the known transitions (``route``), as transcript events."""
+    if reading is None:
+        looked_at(agent, "screens", app=None, starts=[], goals=[])
+        return
+    looked_at(
+        agent,
+        "screens",
+        app=reading.app,
+        start_texts=list(reading.start),
+        starts=list(found.starts),
+        goal_texts=list(reading.goal),
+        goals=list(found.goals),
+    )
+    looked_at(agent, "route", screens=list(found.screens), actions=list(found.actions))
 
 
 def _looked_at(reading: Reading | None, found: Plan) -> str:

@@ -26,7 +26,7 @@ from inspect_ai.agent import AgentState
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageTool
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolCallError
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 
 from taskspace.agents.context import question_of
 from taskspace.agents.errors import AgentSpecError
@@ -41,6 +41,7 @@ from taskspace.agents.paths.walker_words import (
 )
 from taskspace.agents.solving import finish
 from taskspace.agents.spec import AgentSpec
+from taskspace.agents.trace import looked_at
 from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings
 from taskspace.core.words import normalized
@@ -121,14 +122,19 @@ class Recorder:
 
 
 async def walk(tools: Recorder, prompt: str, max_steps: int) -> tuple[list[str], int]:
-    """The answer at each step, and how many steps had their item forced."""
+    """The answer at each step, and how many steps had their item forced. The transcript
+    gets the start found and each edge walked (``walk`` events: item ids and labels, the
+    app and action taken)."""
     listed: AppList | None = await tools.call("apps")
     if listed is None:
         return [], 0
     reading = read_instruction(prompt, [(a.name, a.title) for a in listed.apps])
-    current = await find_start(tools, reading)
-    if current is None:
+    start = await find_start(tools, reading)
+    if start is None:
+        looked_at(tools.model, "walk", start=None, apps=list(reading.apps))
         return [], 0
+    looked_at(tools.model, "walk", start=_node(start), apps=list(reading.apps))
+    current = start[0]
     visited = {current}
     answers: list[str] = []
     forced = 0
@@ -141,6 +147,15 @@ async def walk(tools: Recorder, prompt: str, max_steps: int) -> tuple[list[str],
         item, was_forced = await choose_item(tools, reading, app, current, action, visited)
         if item is None:
             break
+        looked_at(
+            tools.model,
+            "walk",
+            step=len(answers) + 1,
+            edge={"from": current, "app": app, "action": action, "to": item[0]},
+            to=_node(item),
+            matched=list(matched),
+            forced=was_forced,
+        )
         answers.append(item[1] or item[0])
         forced += was_forced
         current = item[0]
@@ -148,8 +163,12 @@ async def walk(tools: Recorder, prompt: str, max_steps: int) -> tuple[list[str],
     return answers, forced
 
 
-async def find_start(tools: Recorder, reading: Reading) -> str | None:
-    """The quoted start's id: the search hit with exactly its name, else the first hit;
+def _node(item: tuple[str, str | None]) -> dict[str, JsonValue]:
+    return {"id": item[0], "label": item[1]}
+
+
+async def find_start(tools: Recorder, reading: Reading) -> tuple[str, str | None] | None:
+    """The quoted start's (id, label): the search hit with exactly its name, else the first hit;
     in the first app the instruction names, then the others."""
     if reading.start is None:
         return None
@@ -161,7 +180,8 @@ async def find_start(tools: Recorder, reading: Reading) -> str | None:
         if hits is None or not hits.items:
             continue
         exact = [i for i in hits.items if normalized(i.label or "") == wanted]
-        return (exact or hits.items)[0].id
+        found = (exact or hits.items)[0]
+        return found.id, found.label
     return None
 
 

@@ -19,7 +19,9 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from taskspace.agents.spec import AgentSpec
 from taskspace.agents.steps.offline import OfflinePredictor
 from taskspace.agents.steps.pipeline import PipelineConfig, Predictor, run_step
+from taskspace.agents.trace import looked_at
 from taskspace.environments.web_steps.environment import step_views
+from taskspace.environments.web_steps.model import StepOutcome, StepView
 from taskspace.environments.web_steps.serial import OUTCOMES_KEY, outcome_to_dict
 from taskspace.graph.connection import Graph
 
@@ -45,8 +47,9 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
     def pipeline() -> Solver:
         async def solve(state: TaskState, generate: Generate) -> TaskState:
             outcomes = []
-            for view in step_views(state.metadata):
+            for index, view in enumerate(step_views(state.metadata)):
                 outcomes.append(await run_step(view, config, predictor))
+                _trace(spec.name, index, view, outcomes[-1], config.final)
             state.store.set(OUTCOMES_KEY, [outcome_to_dict(outcome) for outcome in outcomes])
             chosen = [outcome.selected.get(config.final) for outcome in outcomes]
             content = json.dumps([asdict(action) if action else None for action in chosen])
@@ -56,3 +59,23 @@ def build(spec: AgentSpec, graph: Graph) -> Solver:
         return solve
 
     return pipeline()
+
+
+SHOWN = 10
+"""Ranked candidates a transcript event lists (the rest are counted)."""
+
+
+def _trace(agent: str, index: int, view: StepView, outcome: StepOutcome, final: str) -> None:
+    """The step's best-ranked candidates (id and how the agent saw them) and the action
+    selected, as one ``candidates`` event."""
+    shown = {element.uid: element.describe() for element in view.candidates}
+    chosen = outcome.selected.get(final)
+    looked_at(
+        agent,
+        "candidates",
+        step=index,
+        website=view.website,
+        candidates=len(view.candidates),
+        ranked=[{"id": uid, "element": shown.get(uid, "")} for uid in outcome.ranked[:SHOWN]],
+        selected=asdict(chosen) if chosen else None,
+    )

@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from inspect_ai.log import transcript
 from inspect_ai.model import ChatMessageAssistant, ChatMessageUser, ContentImage, ContentText
 from inspect_ai.solver import TaskState
+from pydantic import JsonValue
 
 from taskspace.agents.context import question_of, record_attempt
-from taskspace.environments.browser import Action, BrowserSession, Observation, env_task_from_state
+from taskspace.agents.trace import looked_at
+from taskspace.environments.browser import (
+    Action,
+    BrowserSession,
+    Mark,
+    Observation,
+    env_task_from_state,
+)
 from taskspace.tasks.attempt import Attempt, WebAction, WebTrajectory
+
+SOURCE = "browserenv"
+"""The transcript source of the pages the browser showed: the environment opened them."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,7 @@ class Policy:
 
 def describe(action: Action, seen: Observation) -> str:
     """``click [5] link "Getting Started"``: the action with the marked element's name."""
-    mark = next((m for m in seen.marks if m.id == action.mark), None)
+    mark = _mark(action, seen)
     target = f' [{action.mark}] {mark.role or mark.kind} "{mark.name[:60]}"' if mark else ""
     if action.mark is not None and mark is None:
         target = f" [{action.mark}]"
@@ -82,14 +92,16 @@ async def run_browser_agent(
     try:
         seen = await session.start()
         state.messages.append(observation_message(seen))
+        looked_at(SOURCE, "page", url=seen.url, title=seen.title, marks=len(seen.marks))
         await policy.begin(prompt)
         for _ in range(max_steps):
             action = await policy.decide(seen)
             description = describe(action, seen)
+            picked = _mark(action, seen)
             result, seen = await session.step(action)
             step = Step(action, description, result)
             episode.steps.append(step)
-            _log(state, step, seen)
+            _log(state, step, picked, seen)
             await policy.after(step, seen)
             if session.done:  # one answer, or one per hop of a multihop task
                 break
@@ -101,12 +113,27 @@ async def run_browser_agent(
     return state
 
 
-def _log(state: TaskState, step: Step, seen: Observation) -> None:
+def _mark(action: Action, seen: Observation) -> Mark | None:
+    return next((m for m in seen.marks if m.id == action.mark), None)
+
+
+def _log(state: TaskState, step: Step, picked: Mark | None, seen: Observation) -> None:
+    """The action in the messages, and in the transcript the element it picked and the
+    page it led to (``page`` events)."""
     outcome = "ok" if step.result.ok else f"failed: {step.result.error}"
     state.messages.append(ChatMessageAssistant(content=f"{step.description} ({outcome})"))
-    transcript().info(
-        {"action": step.result.model_dump(), "description": step.description, "title": seen.title},
-        source="browserenv",
+    element: dict[str, JsonValue] | None = None
+    if picked is not None:
+        element = {"mark": picked.id, "role": picked.role or picked.kind, "name": picked.name}
+        element["href"] = picked.href
+    looked_at(
+        SOURCE,
+        "page",
+        url=seen.url,
+        title=seen.title,
+        picked=element,
+        action=step.result.model_dump(),
+        description=step.description,
     )
     if step.action.kind != "answer":  # an answer changes nothing on the page
         state.messages.append(observation_message(seen))

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from inspect_ai.log import read_eval_log
 
 from taskspace.agents.gui.replay import ReplayNearest
 from taskspace.cli.main import cli
@@ -22,6 +23,7 @@ from taskspace.sources.episodes.formats import read_episodes
 from taskspace.sources.episodes.model import Action, Episode
 from tests.support.episodes import FIXTURES, SHARED_GUI
 from tests.support.messages_script_api import Block, first_user_text, messages_script_api, text
+from tests.support.trace import looked_at
 
 SOURCES = (
     SHARED_GUI / "aitz_episode",
@@ -89,6 +91,28 @@ def test_replay_nearest_is_scored_end_to_end(
     matched = sum(expected.values())
     assert report["metrics"]["all"]["action_match"] == round(matched / steps, 4)
     assert sum(1 for r in rows if r["p"] != "null") > 0  # the baseline does predict
+    # each step's transcript names the known screens matched, with their similarity, and
+    # the one whose action was replayed: screens of the graph, never the episode's own
+    (log,) = session_graph.read_text("MATCH (r:Run {id: $run}) RETURN r.log_path AS p", run=run)
+    screens = {r["id"] for r in session_graph.read_text("MATCH (s:Screen) RETURN s.id AS id")}
+    for sample in read_eval_log(log["p"], resolve_attachments=True).samples or []:
+        episode = by_key[Episode.model_validate_json(str(sample.metadata[EPISODE_KEY])).id]
+        events = looked_at(sample, "neighbours", source="replay-nearest")
+        assert [e["step"] for e in events] == list(range(len(episode.steps)))
+        own = {
+            r["id"]
+            for r in session_graph.read_text(
+                "MATCH (:Episode {key: $key})-[:HAS_STEP]->(:Step)-[:ON_SCREEN|LEADS_TO]->(s) "
+                "RETURN s.id AS id",
+                key=episode.id,
+            )
+        }
+        for event in events:
+            named = [n["screen"] for n in event["screens"]]
+            assert set(named) <= screens and not set(named) & own
+            similarity = [n["similarity"] for n in event["screens"]]
+            assert similarity == sorted(similarity, reverse=True)
+            assert (event["replayed"] in named) == (event["action"] is not None)
     success = session_graph.read_text(
         "MATCH (:Run {id: $run})-[a:ATTEMPTED]->(e:Episode) RETURN sum(toInteger(a.success)) AS n",
         run=run,

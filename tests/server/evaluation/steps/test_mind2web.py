@@ -10,10 +10,15 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from inspect_ai.log import read_eval_log
 
+from taskspace.agents.spec import load_agent_spec
 from taskspace.agents.steps.offline import OfflinePredictor
 from taskspace.agents.steps.pipeline import PipelineConfig
+from taskspace.agents.trace import excerpt
 from taskspace.cli.main import cli
+from taskspace.environments.web_steps.environment import step_views
+from taskspace.environments.web_steps.serial import OUTCOMES_KEY
 from taskspace.environments.web_steps.tasks import site_pools, task_from_episode
 from taskspace.evaluation.steps.web.evaluate import evaluate_all, summary_of
 from taskspace.graph.connection import Graph
@@ -21,6 +26,7 @@ from taskspace.sources.episodes.formats import read_episodes
 from taskspace.sources.episodes.model import Episode
 from tests.support import SHARED_DATA
 from tests.support.locations import TESTS
+from tests.support.trace import looked_at
 
 RAW = SHARED_DATA / "benchmarks" / "mind2web" / "mind2web_raw_tasks.json"
 SEEACT = TESTS / "fixtures" / "webeval" / "seeact_queries.jsonl"
@@ -85,6 +91,19 @@ def test_offline_pipeline_run_is_scored_and_written(
         {"ele_acc", "op_f1", "step_sr", "re_acc", "predicted"} <= set(a["a"]) for a in on_steps
     )
     assert sum(a["a"]["step_sr"] for a in on_steps) == round(expected.micro["step_sr"] * steps)
+    # each step's transcript names the best-ranked candidates it read and the action chosen
+    (log,) = session_graph.read_text("MATCH (r:Run {id: $run}) RETURN r.log_path AS p", run=run)
+    final = load_agent_spec("mind2web-pipeline").selection
+    for sample in read_eval_log(log["p"], resolve_attachments=True).samples or []:
+        views = list(step_views(sample.metadata))
+        outcomes = sample.store[OUTCOMES_KEY]
+        events = looked_at(sample, "candidates", source="mind2web-pipeline")
+        assert [e["step"] for e in events] == list(range(len(views)))
+        for event, view, outcome in zip(events, views, outcomes, strict=True):
+            shown = {c.uid: excerpt(c.describe()) for c in view.candidates}
+            assert [r["id"] for r in event["ranked"]] == outcome["ranked"][:10]
+            assert all(r["element"] == shown[r["id"]] for r in event["ranked"])
+            assert event["selected"] == outcome["selected"][final]
     # the same command again resumes the same run and adds no edge
     again = kg(server_env, *STEPS, "mind2web")
     assert json.loads(again.output)["run"]["run"] == run

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from inspect_ai.log import read_eval_log
 
 from taskspace.agents.gui.route import plan, read_prompt
 from taskspace.cli.main import cli
@@ -27,6 +28,7 @@ from taskspace.sources.episodes.loader import load_episode_items
 from taskspace.sources.episodes.model import Episode
 from taskspace.tasks.store import write_jsonl
 from tests.support.locations import TESTS
+from tests.support.trace import looked_at
 
 REAL = TESTS / "fixtures" / "episodes" / "real"
 DIALER = REAL / "autodroid" / "dialer" / "utg.yaml"
@@ -130,6 +132,21 @@ def test_gui_route_runs_gui_tasks_offline_and_other_kinds_are_refused(
     assert summary["status"] == "success" and summary["kind"] == "gui"
     assert summary["samples"] == len(tasks) and summary["errors"] == 0
     assert summary["successes"] > 0, summary
+    # each transcript names the screens the texts matched and the route over transitions
+    screens = {r["id"] for r in loaded.read_text("MATCH (s:Screen) RETURN s.id AS id")}
+    by_id = {task.id: task for task in tasks}
+    for sample in read_eval_log(summary["log"], resolve_attachments=True).samples or []:
+        (matched,) = looked_at(sample, "screens", source="gui-route")
+        (route,) = looked_at(sample, "route", source="gui-route")
+        task = by_id[str(sample.id)]
+        assert matched["app"] == task.apps[0]
+        assert matched["goal_texts"] == [c.value for c in task.success]
+        assert set(matched["starts"]) | set(matched["goals"]) <= screens
+        assert set(route["screens"]) <= screens
+        if route["screens"]:
+            assert route["screens"][0] in matched["starts"]
+            assert route["screens"][-1] in matched["goals"]
+        assert " → ".join(route["actions"]) == sample.output.completion
     refused = CliRunner().invoke(cli, [*run, "--agent", "extractive"], env=server_env)
     assert refused.exit_code == 1
     assert refused.output.strip().splitlines() == [
