@@ -20,7 +20,8 @@ from taskspace.cli.main import cli
 from taskspace.core.settings import Settings
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
-from taskspace.server.browser_guide import RESULT_PARAMS
+from taskspace.graph.metapaths import metapath_library
+from taskspace.server.browser_guide import METAPATH_PARAMS, RESULT_PARAMS
 from taskspace.server.isolated import free_port
 from taskspace.sources.documents.loader import load_documents
 from taskspace.sources.web.browser import CHROMIUM_ARGS, chromium_path
@@ -42,6 +43,8 @@ class OfflineRun:
     tasks_file: Path
     failed: list[str]
     """The ids of the tasks the run failed, as the graph holds them."""
+    templates: list[str]
+    """The templates of the tasks it attempted."""
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +67,13 @@ def offline_run(
         run=summary["run"],
     )
     assert failed, "the extractive agent is expected to fail some of these tasks"
-    return OfflineRun(summary, tasks_file, [row["id"] for row in failed])
+    templates = session_graph.read_text(
+        "MATCH (:Run {id: $run})-[:ATTEMPTED]->(t:Task) RETURN DISTINCT t.template AS name",
+        run=summary["run"],
+    )
+    return OfflineRun(
+        summary, tasks_file, [row["id"] for row in failed], [row["name"] for row in templates]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +114,15 @@ def run_block(block: Locator) -> None:
     block.locator("i").first.click()
 
 
+def set_params(page: Page, block: Locator, command_start: str, count: int) -> None:
+    """Run a block of ``:param`` lines and wait until all ``count`` are set."""
+    run_block(block)
+    statements = frame_of(page, command_start).locator(
+        "[data-testid=multi-statement-list-icon][title='Status: success']"
+    )
+    expect(statements).to_have_count(count, timeout=SECONDS)
+
+
 def frame_of(page: Page, command_start: str) -> Locator:
     """The result frame of the command that starts with ``command_start``."""
     command = page.locator("[data-testid=frameCommand]", has_text=command_start)
@@ -112,7 +130,11 @@ def frame_of(page: Page, command_start: str) -> Locator:
 
 
 def test_the_guide_plays_from_the_printed_url_and_its_queries_run_with_one_click(
-    offline_run: OfflineRun, play_url: str, settings: Settings, tmp_path: Path
+    offline_run: OfflineRun,
+    play_url: str,
+    settings: Settings,
+    session_graph: Graph,
+    tmp_path: Path,
 ) -> None:
     run_id = offline_run.summary["run"]
     with sync_playwright() as playwright:
@@ -144,11 +166,7 @@ def test_the_guide_plays_from_the_printed_url_and_its_queries_run_with_one_click
                 "extractive · doc-guide.jsonl"
                 in choice.locator("xpath=preceding-sibling::h5[1]").inner_text()
             )
-            run_block(choice)
-            statements = frame_of(page, ":param runs").locator(
-                "[data-testid=multi-statement-list-icon][title='Status: success']"
-            )
-            expect(statements).to_have_count(len(RESULT_PARAMS) + 2, timeout=SECONDS)
+            set_params(page, choice, ":param runs", len(RESULT_PARAMS) + 2)
 
             # the run's failed tasks, as rows
             guide.locator("li[aria-label='3']").click()
@@ -171,5 +189,24 @@ def test_the_guide_plays_from_the_printed_url_and_its_queries_run_with_one_click
             assert "extractive · doc-guide.jsonl" in captions, captions
             assert not any("/" in caption for caption in captions), captions
             assert len(captions) >= 1 + len(offline_run.failed)
+
+            # success by template: a row per template the run attempted
+            run_block(guide.locator("pre[data-query='reports/success_by_property']"))
+            by_template = frame_of(page, "// Attempts and successes per value")
+            for template in offline_run.templates:
+                expect(by_template).to_contain_text(f'"{template}"', timeout=SECONDS)
+
+            # a meta-path query, in the sampling window its slide sets: the graph's rows
+            guide.locator("li[aria-label='4']").click()
+            window = guide.locator("pre.runnable", has_text=":param anchors").first
+            set_params(page, window, ":param anchors", len(METAPATH_PARAMS))
+            run_block(guide.locator("pre[data-query='documents/section_title']"))
+            sections = frame_of(page, "// information_extraction: a numbered section")
+            expected = session_graph.read_text(
+                metapath_library().text("documents/section_title"), **METAPATH_PARAMS
+            )
+            assert expected
+            for row in expected:
+                expect(sections).to_contain_text(row["anchor"], timeout=SECONDS)
         finally:
             browser.close()
