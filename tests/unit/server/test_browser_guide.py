@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import socket
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,6 +19,7 @@ from taskspace.core.resources import resource_dir
 from taskspace.graph.metapaths import metapath_library
 from taskspace.graph.queries import default_library
 from taskspace.server.browser_guide import GUIDE_FILE, METAPATH_KINDS, render_guide
+from taskspace.server.errors import ServerError
 from taskspace.server.guide_server import guide_url, play_url, serving_guide
 from tests.support import settings_for
 
@@ -99,3 +101,14 @@ def test_the_server_answers_the_local_browser_only(tmp_path: Path) -> None:
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/etc/passwd")
         assert missing.value.code == 404
+
+
+def test_a_port_in_use_is_one_clear_error(tmp_path: Path) -> None:
+    settings = settings_for({"TASKSPACE_HOME": str(tmp_path)})
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = pytest.raises(ServerError, match=f"127.0.0.1:{port}.*--port")
+        with refused, serving_guide(settings, lambda: "", port):
+            pass
