@@ -93,6 +93,7 @@ def schema_slide() -> Slide:
             named("browser/schema", "Every label and how they connect"),
             named("graph/labels", "The labels"),
             named("graph/relationship_types", "The relationship types"),
+            named("browser/sources", "Every load (:Source), newest first"),
         ],
     )
 

@@ -42,6 +42,7 @@ def test_every_named_block_is_its_query_file_as_the_code_runs_it() -> None:
     shown = {name: text for name, text in blocks(render_guide([RUN])) if name}
     for name in (
         "browser/schema",
+        "browser/sources",
         "eval/runs",
         "reports/failed_tasks",
         "reports/failures_by_edge_type",
