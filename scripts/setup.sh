@@ -117,6 +117,7 @@ Results:
   report      $report (open it in a browser)
   agent runs  $kg eval list; $kg eval view (inspect's log viewer on http://127.0.0.1:7575)
   graph       $browser (Neo4j Browser; user neo4j, password in $home/secrets/neo4j-password)
+  explore     $kg db browser (prints the Browser URL that plays the project's guide: schema, runs, failed tasks, click to run)
   setup log   $log
 Try next:
   source .venv/bin/activate

@@ -54,6 +54,46 @@ def start_command(as_json: bool) -> None:
     )
 
 
+@db.command("browser")
+@click.option(
+    "--port",
+    default=0,
+    show_default=True,
+    type=click.IntRange(min=0, max=65535),
+    help="Port on 127.0.0.1 for the guide (0: any free port).",
+)
+def browser_command(port: int) -> None:
+    """Serve the project's Neo4j Browser guide (schema, meta-path and result queries, click
+    to run) on 127.0.0.1 and print the Browser URL that plays it; Ctrl-C stops."""
+    from taskspace.graph.connection import Graph
+    from taskspace.server.browser_guide import read_guide
+    from taskspace.server.guide_server import guide_url, play_url, serving_guide
+
+    settings = load_settings()
+    with Graph(settings) as graph:
+        graph.verify()
+        read_guide(graph)  # a guide that cannot be rendered fails here, not in the Browser
+        with serving_guide(settings, lambda: read_guide(graph), port) as bound:
+            click.echo(f"Guide: {guide_url(bound)}")
+            if settings.uses_local_server:
+                click.echo(f"Open Neo4j Browser with it: {play_url(settings, bound)}")
+                click.echo(f"(user neo4j, password in {settings.local.password_file})")
+            click.echo(f"In the Browser, `:play {guide_url(bound)}` plays it again. Ctrl-C stops.")
+            _wait_forever()
+
+
+def _wait_forever() -> None:
+    """Until Ctrl-C or SIGTERM: the guide is served from a thread."""
+    import contextlib
+    import signal
+    import threading
+
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    with contextlib.suppress(KeyboardInterrupt):
+        stop.wait()
+
+
 @db.command("stop")
 @json_option
 def stop_command(as_json: bool) -> None:

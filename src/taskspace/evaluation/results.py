@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any
 
 from inspect_ai.log import EvalLog, EvalSample
@@ -105,13 +106,21 @@ def attempt_row(sample: EvalSample) -> dict[str, Any]:
     }
 
 
+def run_name(agent: str, tasks_file: str | None) -> str:
+    """What a person calls the run: its agent and its tasks file's name (never the whole
+    path, which Neo4j Browser would cut); the Browser captions a node by its ``name``."""
+    return f"{agent} · {PurePath(tasks_file).name}" if tasks_file else agent
+
+
 def run_row(run_id: str, log: EvalLog) -> dict[str, Any]:
     meta = log.eval.metadata or {}
+    agent = (meta.get("agent_spec") or {}).get("name", log.eval.task)
     return {
         "id": run_id,
         "started": log.stats.started_at or log.eval.created,
         "props": {
-            "agent": (meta.get("agent_spec") or {}).get("name", log.eval.task),
+            "name": run_name(agent, meta.get("tasks_file")),
+            "agent": agent,
             "model": str(log.eval.model),
             "config_json": json.dumps(meta.get("run_config", {}), sort_keys=True),
             "finished": log.stats.completed_at or None,
