@@ -55,3 +55,37 @@ def sandwich(case: Case) -> tuple[bytes, range]:
     tail = ("\n" + good_line(AFTER, "good after")).encode()
     first = 3
     return head + body + tail, range(first, first + max(1, body.count(b"\n")))
+
+
+class Probe(NamedTuple):
+    """Good data with the negative cases of a suite in it, and where each case is."""
+
+    data: bytes
+    spans: dict[str, range]
+    """Each case's file name (without suffix; two cases share a name) and its lines."""
+
+
+def probe(
+    good: str,
+    suite: str,
+    kind: str,
+    first: tuple[str, ...] = (),
+    last: tuple[str, ...] = (),
+    without: tuple[str, ...] = (),
+) -> Probe:
+    """``good`` (real Wikidata text), then the ``kind`` cases of ``suite``, each after a
+    good line of its own. Cases bad only for want of a prefix go ``first`` (a later case
+    may declare it); a case that leaves a long string open goes ``last`` (the rest of the
+    file is inside it), so of two such cases one goes ``without``."""
+    found = {c.action.stem: c for c in cases(suite, kind) if c.action.stem not in without}
+    order = [*first, *sorted(set(found) - {*first, *last}), *last]
+    text = good if good.endswith("\n") else good + "\n"
+    spans: dict[str, range] = {}
+    for index, name in enumerate(order):
+        body = found[name].action.read_text(encoding="utf-8")
+        body = body if body.endswith("\n") else body + "\n"
+        text += "\n" + good_line(f"Q9{index:05d}", f"good {index}") + "\n"
+        line = text.count("\n") + 1
+        spans[name] = range(line, line + body.count("\n"))
+        text += body
+    return Probe(text.encode(), spans)

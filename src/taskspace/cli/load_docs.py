@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
+from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths, strict_option
 from taskspace.cli.output import (
     console,
     error_console,
@@ -50,6 +50,7 @@ from taskspace.sources.documents.loader import LoadOptions, LoadReport, load_doc
     is_flag=True,
     help="Load a copy or a fragment of a document already loaded (it is named either way).",
 )
+@strict_option
 @json_option
 def docs(
     paths: tuple[Path, ...],
@@ -57,9 +58,11 @@ def docs(
     chunk_size: int,
     neighbours: int,
     keep_copies: bool,
+    strict: bool,
     as_json: bool,
 ) -> None:
-    """Load documents (files or folders) as structure, chunks, embeddings and entities."""
+    """Load documents (files or folders) as structure, chunks, embeddings and entities.
+    Files not loaded are listed; the load exits 0, or 3 with --strict."""
     refuse_missing_paths(paths)
     options = LoadOptions(
         chunk_chars=chunk_size,
@@ -69,7 +72,7 @@ def docs(
     )
     with connected_graph() as graph, progress_bar(not as_json) as progress:
         report = load_documents(graph, list(paths), options=options, progress=progress)
-    outcome = LoadOutcome.of(report)
+    outcome = LoadOutcome.of(report, strict=strict)
     if as_json:
         print_json({**report.as_dict(), **outcome.as_dict()})
     else:

@@ -8,7 +8,13 @@ import click
 from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
+from taskspace.cli.outcome import (
+    LoadOutcome,
+    finish_load,
+    refuse_missing_paths,
+    strict_option,
+    write_bad_records,
+)
 from taskspace.cli.output import (
     console,
     json_option,
@@ -16,6 +22,7 @@ from taskspace.cli.output import (
     print_table,
 )
 from taskspace.cli.progress import progress_bar
+from taskspace.graph.load_report import BadRecord
 from taskspace.sources.episodes.loader import (
     FORMATS,
     EpisodeLoadOptions,
@@ -39,9 +46,11 @@ from taskspace.sources.episodes.loader import (
     is_flag=True,
     help="Let Claude decide page jumps and write screen summaries (needs ANTHROPIC_API_KEY).",
 )
+@strict_option
 @json_option
-def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> None:
-    """Load GUI episodes (files or folders) as episodes, steps and a page graph of screens."""
+def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, strict: bool, as_json: bool) -> None:
+    """Load GUI episodes (files or folders) as episodes, steps and a page graph of screens.
+    Records skipped are listed; the load exits 0, or 3 with --strict."""
     from taskspace.models.errors import LLMUnavailableError
 
     refuse_missing_paths(paths)
@@ -52,7 +61,9 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, as_json: bool) -> Non
             report = load_episodes(graph, list(paths), fmt, options, progress=progress)
         except LLMUnavailableError as exc:
             raise LLMUnavailableError(f"--llm: {exc}") from exc
-    outcome = LoadOutcome.of(report)
+    records = [BadRecord(file, record, reason) for file, record, reason in report.errors]
+    records_file = write_bad_records(records, key="record")
+    outcome = LoadOutcome.of(report, records_file=records_file, strict=strict)
     if as_json:
         print_json({**report.as_dict(), **outcome.as_dict()})
     else:

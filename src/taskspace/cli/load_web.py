@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import click
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.outcome import LoadOutcome, finish_load
+from taskspace.cli.outcome import LoadOutcome, finish_load, strict_option
 from taskspace.cli.output import json_option, print_json, print_line, print_table
 from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import load_settings
@@ -53,6 +53,7 @@ from taskspace.sources.web.loader import WebLoadReport, check_start_url, load_we
     help="Seconds to wait between pages (politeness).",
 )
 @click.option("--no-probe", is_flag=True, help="Skip trying clicks, fields and submits.")
+@strict_option
 @json_option
 def web(
     url: str,
@@ -61,12 +62,14 @@ def web(
     timeout: float,
     delay: float,
     no_probe: bool,
+    strict: bool,
     as_json: bool,
 ) -> None:
     """Crawl URL's site breadth first (same origin) into WebPage and WebElement nodes.
 
     Uses headless Chromium (TASKSPACE_CHROMIUM, default /usr/bin/chromium); requests to
-    other origins are blocked. Screenshots go to TASKSPACE_HOME/screenshots/.
+    other origins are blocked. Screenshots go to TASKSPACE_HOME/screenshots/. A crawl
+    with pages not loaded exits 0, or 3 with --strict.
     """
     options = CrawlOptions(
         max_pages=max_pages, max_depth=max_depth, timeout=timeout, delay=delay, probe=not no_probe
@@ -75,7 +78,7 @@ def web(
     settings = load_settings()
     with connected_graph(settings) as graph, progress_bar(not as_json) as progress:
         summary = load_web(graph, url, options, settings.home, progress)
-    outcome = _outcome(summary)
+    outcome = _outcome(summary, strict)
     if as_json:
         print_json({**summary.as_dict(), **outcome.as_dict()})
     elif summary.pages:
@@ -83,8 +86,8 @@ def web(
     finish_load(outcome, as_json)
 
 
-def _outcome(summary: WebLoadReport) -> LoadOutcome:
-    outcome = LoadOutcome.of(summary, "pages")
+def _outcome(summary: WebLoadReport, strict: bool) -> LoadOutcome:
+    outcome = LoadOutcome.of(summary, "pages", strict=strict)
     if summary.pages:
         return outcome
     # Nothing loaded: say why on the same line, from the start page's own failure.

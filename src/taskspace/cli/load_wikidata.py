@@ -9,13 +9,21 @@ from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.load_wikidata_bulk import LoadPath, choose_path, print_bulk, run_bulk
-from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
+from taskspace.cli.outcome import (
+    LoadOutcome,
+    finish_load,
+    print_bad_records,
+    refuse_missing_paths,
+    strict_option,
+    write_bad_records,
+)
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import load_settings
+from taskspace.graph.load_report import LoadReport as AnyLoadReport
 from taskspace.sources.wikidata.apps import AppsReport, find_app, load_apps
 from taskspace.sources.wikidata.bulk import BULK_THRESHOLD_BYTES
-from taskspace.sources.wikidata.errors import AppSpecError, WikidataLoadError
+from taskspace.sources.wikidata.errors import WikidataLoadError
 from taskspace.sources.wikidata.inputs import FORMATS
 from taskspace.sources.wikidata.loader import LoadOptions, LoadReport, load_files
 from taskspace.sources.wikidata.sparql import Expansion, load_sparql
@@ -67,6 +75,7 @@ from taskspace.sources.wikidata.sparql import Expansion, load_sparql
     type=click.Path(path_type=Path),
     help="App space YAML files or folders (default: loaders/apps); used by --apps and --app.",
 )
+@strict_option
 @json_option
 def wikidata(
     files: tuple[Path, ...],
@@ -83,13 +92,15 @@ def wikidata(
     replace: bool,
     bulk_above_mb: int,
     apps_paths: tuple[Path, ...],
+    strict: bool,
     as_json: bool,
 ) -> None:
     """Load Wikidata FILES or folders (N-Triples, Turtle/WDQS dumps, entity JSON and JSON
     dumps, triple JSON lines, KGTK edges; .gz/.bz2 too), a SPARQL expansion (--sparql URL
     --seed Q.. --hops N --app NAME) and/or the app spaces (--apps). Exits 1 when no file
-    loaded anything. FILES go through Neo4j's offline importer with --bulk, or by themselves
-    on an empty local database when they reach --bulk-above MB; the path taken is said."""
+    loaded anything; a partial load exits 0, or 3 with --strict. FILES go through Neo4j's
+    offline importer with --bulk, or by themselves on an empty local database when they
+    reach --bulk-above MB; the path taken is said."""
     if seeds and not endpoint:
         raise WikidataLoadError("--seed needs --sparql URL")
     if not (files or endpoint or with_apps):
@@ -119,9 +130,6 @@ def wikidata(
         bulk_result = run_bulk(settings, list(files), options, as_json)
         report = bulk_result.report
         output["files"] = report.as_dict()
-        if not as_json:
-            _print_report("Wikidata files", report)
-            print_bulk(bulk_result)
     with connected_graph() as graph:
         if with_apps:
             apps_report = load_apps(graph, paths)
@@ -132,29 +140,46 @@ def wikidata(
             with progress_bar(not as_json) as progress:
                 report = load_files(graph, list(files), options, progress)
             output["files"] = report.as_dict()
-            if not as_json:
-                _print_report("Wikidata files", report)
+        sparql_report: LoadReport | None = None
         if endpoint:
             sparql_report, expansion = load_sparql(
                 graph, endpoint, seeds, hops, app, options, max_items=max_items
             )
             output["sparql"] = {**sparql_report.as_dict(), "expansion": expansion.as_dict()}
-            if not as_json:
-                _print_expansion(expansion)
-                _print_report("SPARQL expansion", sparql_report)
-    # The last line speaks for the files when there are any, else for the app spaces.
-    outcome_report = report if report is not None else apps_report
-    if outcome_report is not None:
-        output.update(LoadOutcome.of(outcome_report).as_dict())
+    records_file = write_bad_records(
+        [record for part in (report, sparql_report) if part for record in part.bad_records()]
+    )
+    if not as_json:
+        if report is not None:
+            _print_report("Wikidata files", report, records_file)
+            if path is not None and path.bulk:
+                print_bulk(bulk_result)
+        if sparql_report is not None:
+            _print_expansion(expansion)
+            _print_report("SPARQL expansion", sparql_report, records_file)
+    # The last line speaks for the files and the app spaces together: a bad app file is
+    # one input not loaded, like a bad dump (the others still load).
+    parts = [part for part in (report, apps_report) if part is not None]
+    if parts:
+        outcome = LoadOutcome.of(_together(parts), records_file=records_file, strict=strict)
+        output.update(outcome.as_dict())
     if as_json:
         print_json(output)
-    if apps_report is not None and apps_report.failed:
-        raise AppSpecError("; ".join(reason for _, reason in apps_report.failed))
-    if outcome_report is not None:
-        finish_load(LoadOutcome.of(outcome_report), as_json)
+    if parts:
+        finish_load(outcome, as_json)
 
 
-def _print_report(title: str, report: LoadReport) -> None:
+def _together(reports: list[LoadReport | AppsReport]) -> AnyLoadReport:
+    """The inputs and skipped records of several reports, for one last line."""
+    whole = AnyLoadReport()
+    for part in reports:
+        whole.loaded += part.loaded
+        whole.failed += part.failed
+        whole.error_count += part.error_count
+    return whole
+
+
+def _print_report(title: str, report: LoadReport, records_file: Path | None) -> None:
     data = report.as_dict(top=10)
     rows = [
         (key, data[key])
@@ -166,13 +191,7 @@ def _print_report(title: str, report: LoadReport) -> None:
         print_table(
             "Claims by property (top 10)", ["property", "claims"], report.claims.most_common(10)
         )
-    if report.errors:
-        more = f" (first 20 of {report.error_count})" if report.error_count > 20 else ""
-        console.print(f"Skipped records{more}:", style="bold")
-        for e in report.errors[:20]:  # file:line: reason, unwrapped, as compilers print it
-            console.print(f"  {escape(f'{e.file}:{e.line}: {e.reason}')}", soft_wrap=True)
-    for file, count in report.unlisted_errors.items():
-        console.print(f"{escape(file)}: {count} more bad record(s), not listed", soft_wrap=True)
+    print_bad_records(report.bad_records(), records_file)
     if report.failed:
         console.print("Files not loaded:", style="bold")
         for file, reason in report.failed:  # one unwrapped line each, for grep

@@ -3,19 +3,32 @@
 A user scripting loads needs to tell three cases apart without reading tables:
 everything loaded (exit 0), part of it loaded (exit 0, the last line starts with
 "Partly loaded" and ``--json`` says ``"status": "partial"``), nothing loaded (exit 1).
+With ``--strict`` a partial load exits 3 instead, so a pipeline can fail on any skipped
+record or input. Every skipped record is written, one JSON object a line, to
+``TASKSPACE_HOME/logs/load-<time>-bad-records.jsonl``, and the last line names that file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
+import click
+from rich.markup import escape
 from rich.text import Text
 
 from taskspace.cli.output import console, print_error
-from taskspace.graph.load_report import LoadReport
+from taskspace.core.settings import load_settings
+from taskspace.graph.load_report import BadRecord, LoadReport
+
+STRICT_EXIT = 3
+"""The exit code of a partial load under ``--strict`` (1 stays "nothing loaded")."""
+SHOWN_RECORDS = 20
+"""Bad records printed in the terminal; the file named on the last line has them all."""
 
 Status = Literal["complete", "partial", "failed"]
 
@@ -32,11 +45,23 @@ class LoadOutcome:
     """Inputs from which something reached the graph."""
     skipped_records: int = 0
     """Records reported and skipped inside inputs that otherwise loaded."""
+    records_file: Path | None = None
+    """The file listing every skipped record, named on the last line."""
+    strict: bool = False
+    """``--strict``: a partial load is a failure of the pipeline (exit 3)."""
 
     @classmethod
-    def of(cls, report: LoadReport, unit: str = "files") -> LoadOutcome:
+    def of(
+        cls,
+        report: LoadReport,
+        unit: str = "files",
+        records_file: Path | None = None,
+        strict: bool = False,
+    ) -> LoadOutcome:
         """The outcome of any loader's report, from the counts every report has."""
-        return cls(unit, report.inputs, len(report.loaded), report.error_count)
+        return cls(
+            unit, report.inputs, len(report.loaded), report.error_count, records_file, strict
+        )
 
     @property
     def status(self) -> Status:
@@ -48,10 +73,9 @@ class LoadOutcome:
 
     @property
     def message(self) -> str:
+        listed = f"all listed in {self.records_file}" if self.records_file else "see above"
         skipped = (
-            f", {self.skipped_records} record(s) skipped (see above)"
-            if self.skipped_records
-            else ""
+            f", {self.skipped_records} record(s) skipped ({listed})" if self.skipped_records else ""
         )
         if self.status == "failed":
             if not self.inputs:
@@ -62,11 +86,14 @@ class LoadOutcome:
         return f"Loaded: all {self.inputs} {self.unit}."
 
     def as_dict(self) -> dict[str, object]:
-        return {"status": self.status, "outcome": self.message}
+        found = {"bad_records_file": str(self.records_file)} if self.records_file else {}
+        return {"status": self.status, "outcome": self.message, **found}
 
     @property
     def exit_code(self) -> int:
-        return 1 if self.status == "failed" else 0
+        if self.status == "failed":
+            return 1
+        return STRICT_EXIT if self.strict and self.status == "partial" else 0
 
 
 def finish_load(outcome: LoadOutcome, as_json: bool) -> None:
@@ -80,6 +107,46 @@ def finish_load(outcome: LoadOutcome, as_json: bool) -> None:
             console.print(Text(outcome.message, style="green"))
     if outcome.exit_code:
         raise SystemExit(outcome.exit_code)
+
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def strict_option(command: F) -> F:
+    """``--strict`` for every ``kg load``: any skipped record or input exits 3."""
+    return click.option(
+        "--strict",
+        is_flag=True,
+        help=f"Exit {STRICT_EXIT} when anything was skipped (a partial load exits 0 without it).",
+    )(command)
+
+
+def write_bad_records(records: Sequence[BadRecord], key: str = "line") -> Path | None:
+    """Write every skipped record (file, line or record, reason) as JSON lines under
+    ``TASKSPACE_HOME/logs``; None when there is none. The name carries the time, so
+    each load keeps its own list."""
+    if not records:
+        return None
+    logs = load_settings().home.expanduser().resolve() / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+    path = logs / f"load-{stamp}-bad-records.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for record in records:
+            out.write(json.dumps(record.as_dict(key), ensure_ascii=False) + "\n")
+    return path
+
+
+def print_bad_records(records: Sequence[BadRecord], path: Path | None) -> None:
+    """The first bad records, one unwrapped ``file:line: reason`` line each, for grep."""
+    if not records:
+        return
+    more = f" (first {SHOWN_RECORDS} of {len(records)})" if len(records) > SHOWN_RECORDS else ""
+    console.print(f"Skipped records{more}:", style="bold")
+    for record in records[:SHOWN_RECORDS]:
+        console.print(f"  {escape(record.located())}", soft_wrap=True)
+    if more and path is not None:
+        console.print(f"  … every one is in {escape(str(path))}", soft_wrap=True)
 
 
 def refuse_missing_paths(paths: Sequence[Path]) -> None:

@@ -14,6 +14,23 @@ from typing import Any, NamedTuple
 from taskspace.graph.writer import WriteSummary
 
 
+class BadRecord(NamedTuple):
+    """A record skipped inside an input that otherwise loaded: where it is, and why."""
+
+    file: str
+    where: int | str | None
+    """Its line (text formats) or record name (episodes); None when there is none."""
+    reason: str
+
+    def as_dict(self, key: str = "line") -> dict[str, Any]:
+        return {"file": self.file, key: self.where, "reason": self.reason}
+
+    def located(self) -> str:
+        """``file:line: reason``, as compilers print it (``file: reason`` without a place)."""
+        at = f":{self.where}" if self.where is not None else ""
+        return f"{self.file}{at}: {self.reason}"
+
+
 class Failure(NamedTuple):
     """An input (a file, a folder, a page URL) from which nothing reached the graph."""
 
@@ -47,6 +64,10 @@ class LoadReport:
         """Count what one write created (its :class:`WriteSummary`)."""
         self.nodes_created += summary.nodes_created
         self.relationships_created += summary.relationships_created
+
+    def bad_records(self) -> list[BadRecord]:
+        """Every record skipped, in the order met; each source says what its records are."""
+        return []
 
     def failure_entry(self, failure: Failure) -> dict[str, Any]:
         """One failed input in ``--json``; a source may add what it knows (a page's depth)."""

@@ -30,6 +30,7 @@ from neo4j.exceptions import Neo4jError
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
+from taskspace.graph.load_report import BadRecord
 from taskspace.graph.load_report import LoadReport as BaseLoadReport
 from taskspace.graph.names import checked_rel_type
 from taskspace.graph.provenance import complete_source, forget_source, record_source
@@ -41,9 +42,6 @@ from taskspace.sources.wikidata.readers import ReadCounts, read_records
 from taskspace.sources.wikidata.terms import EntityRecord, ParseIssue
 
 SOURCE_KIND = "wikidata"
-MAX_KEPT_ERRORS = 1000
-MAX_ERRORS_PER_FILE = 20
-"""Error lines kept per file; the rest are counted (a binary file is not 494 lines)."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +62,8 @@ class LoadOptions:
 @dataclass
 class LoadReport(BaseLoadReport):
     """A Wikidata load: the shared counts, then triples, entities and claims, and the bad
-    records with file:line and reason (``errors``, kept up to a bound; the rest counted)."""
+    records with file:line and reason (``errors``, every one: ``kg load`` writes them to a
+    file and ``--json`` carries them all; a binary file is refused before its lines)."""
 
     sources: list[str] = field(default_factory=list)
     triples: int = 0
@@ -76,19 +75,13 @@ class LoadReport(BaseLoadReport):
     literals: int = 0
     claims: Counter[str] = field(default_factory=Counter)
     errors: list[ParseIssue] = field(default_factory=list)
-    unlisted_errors: Counter[str] = field(default_factory=Counter)
-    """Per file, the errors counted but not kept in ``errors``."""
-    _per_file: Counter[str] = field(default_factory=Counter)
 
     def issue(self, issue: ParseIssue) -> None:
         self.error_count += 1
-        self._per_file[issue.file] += 1
-        if self._per_file[issue.file] <= MAX_ERRORS_PER_FILE and len(self.errors) < (
-            MAX_KEPT_ERRORS
-        ):
-            self.errors.append(issue)
-        else:
-            self.unlisted_errors[issue.file] += 1
+        self.errors.append(issue)
+
+    def bad_records(self) -> list[BadRecord]:
+        return [BadRecord(e.file, e.line, e.reason) for e in self.errors]
 
     def add_counts(self, other: LoadReport) -> None:
         """Add what another report of the same load wrote (records written apart)."""
@@ -112,10 +105,7 @@ class LoadReport(BaseLoadReport):
             "literals": self.literals,
             "claims": sum(self.claims.values()),
             "claims_by_property": dict(self.claims.most_common(top)),
-            "error_details": [
-                {"file": e.file, "line": e.line, "reason": e.reason} for e in self.errors
-            ],
-            "errors_not_listed": dict(self.unlisted_errors),
+            "error_details": [record.as_dict() for record in self.bad_records()],
         }
 
 

@@ -59,14 +59,27 @@ def split_blocks(
         if line.count('"""') % 2 or line.count("'''") % 2:
             in_long_string = not in_long_string
         if stripped and not stripped.startswith("#"):
-            closed = not in_long_string and (
-                _ends_statement(stripped) or _SPARQL_DIRECTIVE.match(line) is not None
-            )
+            closed = not in_long_string and _closes(line)
         if size > max_chars:
             yield start, block
             block, size, closed, in_long_string = [], 0, True, False
     if block:
         yield start, block
+
+
+def _closes(line: str) -> bool:
+    """Whether a line ends a statement: a '.' at its end, or a SPARQL-style directive."""
+    return _ends_statement(line.strip()) or _SPARQL_DIRECTIVE.match(line) is not None
+
+
+def _ends_open(block: list[str]) -> bool:
+    """Whether the block's last line of Turtle (not blank, not a comment) leaves a statement
+    open: ``split_blocks`` only cuts there at the end of the file (or a huge block)."""
+    for line in reversed(block):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return not _closes(line)
+    return False
 
 
 def _ends_statement(stripped: str) -> bool:
@@ -146,7 +159,7 @@ def _parse_block(
             column = exc.offset - starts[fault] + 1
             at = f"line {start + fault}, column {column}" if fault != where else f"column {column}"
             reason = f"Turtle syntax error: {exc} ({at})"
-            if resume is None and not _ends_statement(block[-1].strip() or "."):
+            if resume is None and _ends_open(block):
                 # Only the last block of a file can end open: the file was cut.
                 where = bisect_right(starts, exc.statement) - 1
                 reason = f"truncated last block: the file ends inside this statement; {reason}"

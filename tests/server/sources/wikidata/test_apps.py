@@ -150,7 +150,21 @@ def test_cli_apps_loads_and_reports_a_bad_file(
         "domain: ok\napps:\n  - name: ok_app\n    title: OK\n    entity_types:\n"
         "      - name: t\n        root_classes: [Q5]\n"
     )
+    # one bad app file among good ones is a partial load (#27): reported, the others in
     bad = runner.invoke(kg, ["wikidata", "--apps", "--apps-path", str(mixed)], env=server_env)
-    assert bad.exit_code == 1
+    assert bad.exit_code == 0, bad.output
     assert "bad.yaml" in bad.output and "root_classes.0" in bad.output
+    assert bad.output.splitlines()[-1] == "Partly loaded: 1 of 2 files."
+    args = ["wikidata", "--apps", "--apps-path", str(mixed), "--strict", "--json"]
+    strict = runner.invoke(kg, args, env=server_env)
+    assert strict.exit_code == 3
+    data = json.loads(strict.output)
+    assert data["status"] == "partial" and [f["input"] for f in data["apps"]["failed"]] == [
+        str(mixed / "bad.yaml")
+    ]
+    only_bad = runner.invoke(
+        kg, ["wikidata", "--apps", "--apps-path", str(mixed / "bad.yaml")], env=server_env
+    )
+    assert only_bad.exit_code == 1
+    assert only_bad.output.splitlines()[-1] == "Error: Nothing loaded: none of the 1 files loaded."
     assert value(graph, "MATCH (a:App {id: 'app:ok_app'}) RETURN count(a)") == 1

@@ -21,7 +21,6 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import record_source
 from taskspace.sources.wikidata.loader import (
-    MAX_ERRORS_PER_FILE,
     LoadOptions,
     LoadReport,
     file_records,
@@ -220,8 +219,10 @@ def test_missing_empty_binary_and_all_bad_inputs_exit_1_with_one_line_each(
         "all-bad.jsonl": "nothing loaded: all 30 record(s) were bad",
     }
     assert data["files"]["errors"] == 30
-    assert len(data["files"]["error_details"]) == MAX_ERRORS_PER_FILE
-    assert data["files"]["errors_not_listed"] == {str(all_bad): 30 - MAX_ERRORS_PER_FILE}
+    # every bad record is located, in --json and in the file the outcome names (#27)
+    assert [e["line"] for e in data["files"]["error_details"]] == list(range(1, 31))
+    listed = Path(data["bad_records_file"]).read_text().splitlines()
+    assert [json.loads(line) for line in listed] == data["files"]["error_details"]
     table = runner.invoke(_kg(), ["wikidata", str(missing)], env=server_env)
     assert table.exit_code == 1
     # nothing to load at all: one line, no empty tables (#26)
@@ -237,9 +238,10 @@ def test_a_partial_load_says_so_last_and_escapes_names(
     runner = CliRunner()
     table = runner.invoke(_kg(), ["wikidata", str(FILMS), str(odd)], env=server_env)
     assert table.exit_code == 0, table.output
-    assert table.output.rstrip().splitlines()[-1] == (
-        "Partly loaded: 2 of 2 files, 1 record(s) skipped (see above)."
-    )
+    last = table.output.rstrip().splitlines()[-1]
+    assert last.startswith("Partly loaded: 2 of 2 files, 1 record(s) skipped (all listed in ")
+    listed = Path(last.removeprefix(last.split(" in ")[0] + " in ").removesuffix(").")).read_text()
+    assert json.loads(listed)["line"] == 2 and json.loads(listed)["file"] == str(odd)
     assert "[bold]odd[red].nt:2" in table.output.replace("\n", "")
     data = json.loads(
         runner.invoke(_kg(), ["wikidata", str(FILMS), str(odd), "--json"], env=server_env).output
