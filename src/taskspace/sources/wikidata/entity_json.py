@@ -29,6 +29,7 @@ from taskspace.sources.wikidata.terms import (
     Value,
     amount_text,
     entity_id,
+    not_a_property,
     statement_id,
     unit_id,
 )
@@ -179,7 +180,13 @@ def entity_record(
         raise EntityFormatError(f"{qid}: claims is not an object")
     for pid, statements in claims.items():
         if not isinstance(pid, str) or PROPERTY_ID.fullmatch(pid) is None:
-            report(f"{qid}: claims key {str(pid)[:40]!r} is not a property id; claims skipped")
+            held = statements if isinstance(statements, list) else []
+            ids = [str(raw.get("id"))[:60] for raw in held[:3] if isinstance(raw, dict)]
+            named = f": {', '.join(ids)}{' …' if len(held) > 3 else ''}" if ids else ""
+            report(
+                f"{qid}: claims key {not_a_property(pid)}; its {len(held)} statement(s) "
+                f"skipped{named}"
+            )
             continue
         if not isinstance(statements, list):
             report(f"{qid}: claims of {pid} are not a list; skipped")
@@ -204,15 +211,17 @@ def entity_record(
     return record
 
 
-def _property(name: Any) -> str:
+def _property(name: Any, where: str) -> str:
+    """``name`` when it is a property id; else the error says where it was and what."""
     if not isinstance(name, str) or PROPERTY_ID.fullmatch(name) is None:
-        raise EntityFormatError(f"{str(name)[:40]!r} is not a property id")
+        raise EntityFormatError(f"{where} {not_a_property(name)}")
     return name
 
 
 def statement_record(raw: dict[str, Any]) -> StatementRecord:
     mainsnak = raw["mainsnak"]
-    pid = _property(mainsnak["property"])
+    named = f"statement {str(raw.get('id'))[:60]}"
+    pid = _property(mainsnak["property"], f"{named}: mainsnak property")
     sid, rank = raw["id"], raw.get("rank", "normal")
     if not isinstance(sid, str) or statement_id(sid) is None:
         raise EntityFormatError(f"statement id {str(sid)[:40]!r} is not <entity id>$<id>")
@@ -224,7 +233,7 @@ def statement_record(raw: dict[str, Any]) -> StatementRecord:
     )
     statement.value = snak_value(mainsnak)
     for qpid, snaks in (raw.get("qualifiers") or {}).items():
-        _property(qpid)
+        _property(qpid, f"{named}: qualifier key")
         for snak in snaks:
             value = snak_value(snak)
             statement.qualifiers.append((qpid, value or Value("novalue", "")))

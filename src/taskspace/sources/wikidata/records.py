@@ -36,6 +36,7 @@ from taskspace.sources.wikidata.terms import (
     Term,
     Triple,
     amount_text,
+    not_a_property,
     rdf_value,
     statement_id,
     unit_id,
@@ -154,8 +155,8 @@ class RecordGrouper:
             return False
         if self.on_issue is not None:
             reason = (
-                f"predicate <{triple.predicate[:120]}>: {pid[:40]!r} is not a property id "
-                "(P and digits); triple skipped"
+                f"predicate <{triple.predicate[:120]}>: the name after its last '/' "
+                f"{not_a_property(pid)}; triple skipped"
             )
             self.on_issue(ParseIssue(self.file, triple.line, reason))
         return True

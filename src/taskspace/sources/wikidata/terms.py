@@ -72,6 +72,18 @@ PROPERTY_ID = re.compile(r"P[1-9][0-9]{0,17}")
 """A property id is the only name that comes from data and reaches the graph as a
 relationship type or a node property key (``P577``, ``P577_precision``); holding it to
 this pattern is what keeps ``id``, ``label``, ``source`` and Cypher out of those names."""
+
+
+def not_a_property(value: object) -> str:
+    """Why ``value`` is not a property id, naming what was there: ``is empty ('')``,
+    ``'P31x' is not …`` or ``a number (31) is not …``, so a user can find it."""
+    if value == "":
+        return "is empty (''), not a property id (P and digits)"
+    if isinstance(value, str):
+        return f"{value[:40]!r} is not a property id (P and digits)"
+    return f"{type(value).__name__} {str(value)[:40]!r} is not a property id (P and digits)"
+
+
 _STATEMENT_ID = re.compile(r"([QPLqpl][1-9][0-9]{0,17})[-$]([^\x00-\x20]{1,200})")
 _TIME = re.compile(
     r"([+-]?)(\d{1,16})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
