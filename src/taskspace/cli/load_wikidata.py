@@ -186,7 +186,20 @@ def _print_report(title: str, report: LoadReport, records_file: Path | None) -> 
         for key in ("triples", "entities", "items", "properties", "statements", "literals")
     ]
     rows += [("claims", data["claims"]), ("errors", data["errors"])]
+    if report.triples:  # every triple read is kept, ignored (by reason) or rejected
+        kept = sum(report.kept_triples.values())
+        rows[1:1] = [
+            ("  kept", kept),
+            ("  ignored", report.ignored_triples),
+            ("  rejected (bad)", report.rejected_triples),
+        ]
     print_table(title, ["what", "count"], rows)
+    if report.ignored_by_reason or report.not_written:
+        print_table(
+            "Read but not written, by reason",
+            ["reason", "count"],
+            [*report.ignored_by_reason.most_common(), *report.not_written.most_common()],
+        )
     if report.claims:
         print_table(
             "Claims by property (top 10)", ["property", "claims"], report.claims.most_common(10)

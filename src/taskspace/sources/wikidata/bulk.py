@@ -200,6 +200,7 @@ def bulk_load(
 
 def _account(report: LoadReport, tables: CsvGraph, files: ImportFiles) -> None:
     report.claims.update(tables.claim_counts)
+    report.not_written.update(tables.dropped)
     report.items += tables.counts["items"]
     report.properties += tables.counts["properties"]
     report.statements += tables.counts["statements"]

@@ -68,6 +68,7 @@ class CsvGraph:
         self.claims = RelationshipTable(
             folder, "claims", "Item", "Item", props=("rank", "statement")
         )
+        self.property_claims = RelationshipTable(folder, "property_claims", "Property", "Item")
         self.has_statement = RelationshipTable(
             folder, "has_statement", "Item", "Statement", "HAS_STATEMENT"
         )
@@ -82,6 +83,10 @@ class CsvGraph:
         self.source_rows: list[SourceRow] = []
         self.claim_counts: Counter[str] = Counter()
         self.counts: Counter[str] = Counter()
+        self.property_edges: set[tuple[str, str, str]] = set()
+        """Claims of properties written (few: the importer would keep each duplicate)."""
+        self.dropped: Counter[str] = Counter()
+        """Facts read but not written, by reason (as ``GraphRows.dropped``)."""
 
     def add(self, record: EntityRecord, source: str) -> None:
         """One record of the input whose :Source is ``source``."""
@@ -103,6 +108,7 @@ class CsvGraph:
             statements=len(rows.statements),
             literals=rows.literals,
         )
+        self.dropped.update(rows.dropped)
 
     def _write(self, rows: GraphRows) -> None:
         source = rows.source
@@ -122,6 +128,13 @@ class CsvGraph:
                 self._name(claim["end"], source)
         for (start, pid, end), props in edges.items():
             self.claims.add(start, end, pid, props)
+        for pid, claims in rows.property_claims.items():
+            for claim in claims:
+                key = (claim["start"], pid, claim["end"])
+                if key not in self.property_edges:  # a property described in two inputs
+                    self.property_edges.add(key)
+                    self.property_claims.add(key[0], key[2], pid)
+                self._name(claim["end"], source)
         for qid in rows.bare_items:
             self._name(qid, source)
         for statement in rows.statements:
@@ -174,7 +187,13 @@ class CsvGraph:
             )
         tables = (self.items, self.properties, self.statements, self.sources)
         nodes = [(t.labels, files) for t in tables for files in t.close()]
-        links = (self.claims, self.has_statement, self.of_property, self.value)
+        links = (
+            self.claims,
+            self.property_claims,
+            self.has_statement,
+            self.of_property,
+            self.value,
+        )
         # A file naming an id space without nodes (no statements) is refused by the importer.
         closed = [(t.rel_type, t.close(), t.rows) for t in links]
         relationships = [(rel_type, files) for rel_type, files, rows in closed if rows]

@@ -29,7 +29,7 @@ leaves complete when the input moves on (KGTK's Wikidata files are sorted by nod
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -73,6 +73,16 @@ class ReadCounts:
 
     triples: int = 0
     ignored: int = 0
+    by_reason: Counter[str] = field(default_factory=Counter)
+    """The ignored ones by reason (they sum to ``ignored``)."""
+    kept: Counter[str] = field(default_factory=Counter)
+    """Triples read into records, by kind (triple formats)."""
+    rejected: int = 0
+    """Triples reported as bad records after they were read (triple formats)."""
+
+    def ignore(self, reason: str, count: int = 1) -> None:
+        self.ignored += count
+        self.by_reason[reason] += count
 
 
 @dataclass
@@ -217,7 +227,8 @@ class KgtkReader:
         if ENTITY_ID.fullmatch(node1) is None or not (
             label in TEXT_LABELS or label == "datatype" or PROPERTY_ID.fullmatch(label)
         ):
-            self.counts.ignored += 1  # qualifiers (node1 an edge id), isa, degrees …
+            # qualifiers (node1 an edge id), isa, degrees …
+            self.counts.ignore("edge the graph does not keep (not an entity's label or claim)")
             return
         if rank and rank not in _RANKS:
             self._issue(number, f"unknown rank {rank[:20]!r}; edge skipped")

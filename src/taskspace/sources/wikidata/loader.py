@@ -75,6 +75,16 @@ class LoadReport(BaseLoadReport):
     literals: int = 0
     claims: Counter[str] = field(default_factory=Counter)
     errors: list[ParseIssue] = field(default_factory=list)
+    kept_triples: Counter[str] = field(default_factory=Counter)
+    """Triples read into entities, by kind; with the ignored and rejected ones they sum to
+    ``triples``: no triple leaves without a count."""
+    rejected_triples: int = 0
+    """Triples read but reported as bad records (each one is in ``errors``)."""
+    ignored_by_reason: Counter[str] = field(default_factory=Counter)
+    """Triples read that carry nothing the graph keeps, by reason (they sum to
+    ``ignored_triples``)."""
+    not_written: Counter[str] = field(default_factory=Counter)
+    """Facts read into entities but not written, by reason (a property's full statement)."""
 
     def issue(self, issue: ParseIssue) -> None:
         self.error_count += 1
@@ -86,6 +96,7 @@ class LoadReport(BaseLoadReport):
     def add_counts(self, other: LoadReport) -> None:
         """Add what another report of the same load wrote (records written apart)."""
         self.claims.update(other.claims)
+        self.not_written.update(other.not_written)
         self.items += other.items
         self.properties += other.properties
         self.statements += other.statements
@@ -105,6 +116,10 @@ class LoadReport(BaseLoadReport):
             "literals": self.literals,
             "claims": sum(self.claims.values()),
             "claims_by_property": dict(self.claims.most_common(top)),
+            "kept_triples": dict(self.kept_triples.most_common()),
+            "rejected_triples": self.rejected_triples,
+            "ignored_by_reason": dict(self.ignored_by_reason.most_common()),
+            "not_written": dict(self.not_written.most_common()),
             "error_details": [record.as_dict() for record in self.bad_records()],
         }
 
@@ -168,6 +183,7 @@ class GraphSink:
         """Hand the gathered rows to the writer thread (after the previous batch is in)."""
         rows, self.rows = self.rows, GraphRows(source=self.source, lang=self.lang)
         self.report.claims.update(rows.claim_counts)
+        self.report.not_written.update(rows.dropped)
         self.report.literals += rows.literals
         self.wait()
         self.pending = self.pool.submit(self._write, rows)
@@ -211,6 +227,12 @@ class GraphSink:
             query = "merge_claims" if any(row["props"] for row in claims) else "merge_claims_plain"
             slots = {"type": checked_rel_type(pid)}
             steps.append(writer.step(f"wikidata/{query}", claims, slots, source=source))
+        for pid in sorted(rows.property_claims):
+            claims = [{"start": r["start"], "end": r["end"]} for r in rows.property_claims[pid]]
+            slots = {"type": checked_rel_type(pid)}
+            steps.append(
+                writer.step("wikidata/merge_property_claims", claims, slots, source=source)
+            )
         steps.append(writer.step("wikidata/merge_statements", rows.statements))
         report = self.report
         for summary in writer.write_steps(steps):
@@ -249,6 +271,9 @@ def file_records(
     finally:
         report.triples += counts.triples
         report.ignored_triples += counts.ignored
+        report.ignored_by_reason.update(counts.by_reason)
+        report.kept_triples.update(counts.kept)
+        report.rejected_triples += counts.rejected
 
 
 def load_files(

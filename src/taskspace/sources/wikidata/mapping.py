@@ -5,7 +5,10 @@ label, description and aliases in the chosen language and every language kept as
 a truthy claim whose value is an item is an edge typed by the property id; any other
 truthy value is a typed property on the item (``P577`` with ``P577_precision``,
 ``P2044`` with ``P2044_unit``, ``P1477`` with ``P1477_lang``); a full statement is a
-``:Statement`` node. Multi-valued lists are sorted, so the rows (and hence the graph)
+``:Statement`` node. A property's own truthy claims are kept the same way (``P57 P31 Q…``
+is ``(:Property)-[:P31]->(:Item)``, as rdflib-neo4j keeps it; a literal one is a property
+of the :Property node); a property's full statements are counted as dropped, with the
+reason, in ``dropped``. Multi-valued lists are sorted, so the rows (and hence the graph)
 never depend on the order an input or a parser happened to produce.
 """
 
@@ -163,6 +166,10 @@ class GraphRows:
     bare_items: set[str] = field(default_factory=set)
     bare_properties: dict[str, str | None] = field(default_factory=dict)
     claims: dict[str, list[Row]] = field(default_factory=dict)
+    property_claims: dict[str, list[Row]] = field(default_factory=dict)
+    """Truthy claims whose subject is a property: (:Property)-[:pid]->(:Item)."""
+    dropped: Counter[str] = field(default_factory=Counter)
+    """Facts read but not written, by reason, so the load's counts add up."""
     statements: list[Row] = field(default_factory=list)
     claim_counts: Counter[str] = field(default_factory=Counter)
     literals: int = 0
@@ -187,11 +194,17 @@ class GraphRows:
 
     def _add_property(self, record: EntityRecord) -> None:
         props: Row = {"pid": record.id, "source": self.source, **term_props(record, self.lang)}
+        props.update(literal_props(self._truthy(record, self.property_claims)))
         self.properties.append({"id": record.id, "props": props})
         self._use_property(record.id, record.datatype)
+        if record.statements:
+            self.dropped["full statement about a property (its truthy claim is kept)"] += len(
+                record.statements
+            )
         self.size += 1
 
-    def _add_item(self, record: EntityRecord) -> None:
+    def _truthy(self, record: EntityRecord, edges: dict[str, list[Row]]) -> list[tuple[str, Value]]:
+        """Item-valued truthy claims as ``edges`` rows; the literal-valued ones, returned."""
         best = best_statements(record)
         literals: list[tuple[str, Value]] = []
         for pid, value in dict.fromkeys(record.truthy):
@@ -201,16 +214,21 @@ class GraphRows:
                 behind = best.get((pid, value.text))
                 if behind is not None:
                     edge.update(rank=behind.rank, statement=behind.id)
-                self.claims.setdefault(pid, []).append(
+                edges.setdefault(pid, []).append(
                     {"start": record.id, "end": value.text, "props": edge}
                 )
             elif value.kind in ("somevalue", "novalue"):
+                self.dropped[f"{value.kind} claim (no value to write)"] += 1
                 continue
             else:
                 literals.append((pid, value))
             self.claim_counts[pid] += 1
             self.size += 1
         self.literals += len(literals)
+        return literals
+
+    def _add_item(self, record: EntityRecord) -> None:
+        literals = self._truthy(record, self.claims)
         props: Row = {"qid": record.id, "source": self.source}
         props.update(term_props(record, self.lang))
         props.update(literal_props(literals))

@@ -70,6 +70,7 @@ def read_records(
         finally:
             counts.triples += reader.counts.triples
             counts.ignored += reader.counts.ignored
+            counts.by_reason.update(reader.counts.by_reason)
         return
     if fmt == "json":
         fmt, lines = sniff_json(lines)
@@ -82,3 +83,6 @@ def read_records(
     finally:
         counts.triples += grouper.triples
         counts.ignored += grouper.ignored
+        counts.by_reason.update(grouper.ignored_by)
+        counts.kept.update(grouper.kept)
+        counts.rejected += grouper.rejected

@@ -12,7 +12,7 @@ triples together, so records leave whole; memory never grows with the file.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 
 from taskspace.sources.wikidata.terms import (
@@ -86,7 +86,13 @@ class RecordGrouper:
         self.max_values = max_values
         self.open: OrderedDict[str, EntityRecord] = OrderedDict()
         self.values: OrderedDict[str, _ValueNode] = OrderedDict()
+        self.kept: Counter[str] = Counter()
+        """Triples read into records, by kind."""
+        self.rejected = 0
+        """Triples reported as bad records (a predicate whose property id is not one)."""
         self.ignored = 0
+        self.ignored_by: Counter[str] = Counter()
+        """Triples that carry nothing the graph keeps, by reason (they sum to ``ignored``)."""
         self.triples = 0
         self._last: EntityRecord | None = None
         self._checked: set[str] = set()  # claim predicates known good: dumps repeat them
@@ -97,7 +103,7 @@ class RecordGrouper:
             self.triples += 1
             subject = triple.subject
             if not isinstance(subject, IRI):
-                self.ignored += 1
+                self._ignore("blank-node subject (not an entity)")
                 continue
             if triple.predicate not in self._checked and self._bad_predicate(triple):
                 continue  # reported; checked first so that it creates no subject either
@@ -114,14 +120,18 @@ class RecordGrouper:
                     last_iri, last = iri, self._record(local, triple.line)
                     self._entity(last, triple)
                 else:
-                    self.ignored += 1
+                    self._ignore("wd: subject that is not an entity id")
             elif iri.startswith(VALUE_NS):
                 self._value_node(iri[len(VALUE_NS) :], triple)
             else:
-                self.ignored += 1
+                self._ignore("subject outside Wikidata's entity, statement and value IRIs")
             while len(self.open) > self.max_open:
                 yield self._finish(self.open.popitem(last=False)[1])
         yield from self.flush()
+
+    def _ignore(self, reason: str) -> None:
+        self.ignored += 1
+        self.ignored_by[reason] += 1
 
     def flush(self) -> Iterator[EntityRecord]:
         """Every open record, finished; the grouper is empty afterwards."""
@@ -159,6 +169,7 @@ class RecordGrouper:
                 f"{not_a_property(pid)}; triple skipped"
             )
             self.on_issue(ParseIssue(self.file, triple.line, reason))
+        self.rejected += 1
         return True
 
     def _entity(self, record: EntityRecord, triple: Triple) -> None:
@@ -167,12 +178,16 @@ class RecordGrouper:
             kind, _, pid = predicate[len(PROP_NS) :].rpartition("/")
             if kind == "direct":
                 record.truthy.append((pid, rdf_value(obj)))
+                self.kept["truthy claim"] += 1
             elif kind == "" and isinstance(obj, IRI) and obj.value.startswith(STATEMENT_NS):
                 found = statement_id(obj.value[len(STATEMENT_NS) :])
                 if found is not None:
                     self._statement_record(record, found[1]).pid = pid
+                    self.kept["statement part"] += 1
+                else:
+                    self._ignore("statement IRI without an entity id")
             else:
-                self.ignored += 1
+                self._ignore(f"entity predicate prop/{kind}/ (only truthy claims are kept)")
         elif isinstance(obj, Literal) and (predicate in _LABELS or predicate == SKOS_ALT_LABEL):
             lang = obj.lang or "und"
             if predicate == SKOS_ALT_LABEL:
@@ -180,13 +195,19 @@ class RecordGrouper:
                 if obj.lexical not in aliases:
                     aliases.append(obj.lexical)
             else:
-                record.labels.setdefault(lang, obj.lexical)
+                record.labels.setdefault(lang, obj.lexical)  # rdfs:label = schema:name …
+            self.kept["label or alias"] += 1
         elif predicate == SCHEMA_DESCRIPTION and isinstance(obj, Literal):
             record.descriptions.setdefault(obj.lang or "und", obj.lexical)
+            self.kept["description"] += 1
         elif predicate == f"{WIKIBASE}propertyType" and isinstance(obj, IRI):
             record.datatype = datatype_name(obj.value)
+            self.kept["property type"] += 1
         else:
-            self.ignored += 1
+            self._ignore(
+                "entity triple the graph does not keep (not a label, description, alias, "
+                "claim or property type)"
+            )
 
     @staticmethod
     def _statement_record(record: EntityRecord, sid: str) -> StatementRecord:
@@ -198,18 +219,23 @@ class RecordGrouper:
     def _statement(self, local: str, triple: Triple) -> None:
         found = statement_id(local)
         if found is None:
-            self.ignored += 1
+            self._ignore("statement IRI without an entity id")
             return
         record = self._record(found[0], triple.line)
         statement = self._statement_record(record, found[1])
         predicate, obj = triple.predicate, triple.object
         if predicate == f"{WIKIBASE}rank" and isinstance(obj, IRI):
             statement.rank = RANKS.get(obj.value, "normal")
+            self.kept["statement part"] += 1
             return
         if not predicate.startswith(PROP_NS):
-            self.ignored += 1
+            self._ignore("statement triple outside prop/ (not a value, qualifier or rank)")
             return
         kind, _, pid = predicate[len(PROP_NS) :].rpartition("/")
+        if kind in ("statement", "qualifier", "statement/value", "qualifier/value") and (
+            not kind.endswith("/value") or isinstance(obj, IRI)
+        ):
+            self.kept["statement part"] += 1
         if kind == "statement":
             statement.pid, statement.value = pid, rdf_value(obj)
         elif kind == "qualifier":
@@ -223,7 +249,7 @@ class RecordGrouper:
             elif (pid, node) not in statement.qualifier_nodes:
                 statement.qualifier_nodes.append((pid, node))
         else:
-            self.ignored += 1
+            self._ignore(f"statement predicate prop/{kind}/ (only values and qualifiers are kept)")
 
     def _value_node(self, node: str, triple: Triple) -> None:
         held = self.values.get(node)
@@ -241,6 +267,10 @@ class RecordGrouper:
             held.precision = int(obj.lexical)
         elif local == "quantityUnit" and isinstance(obj, IRI):
             held.unit = unit_id(obj.value)
+        else:
+            self._ignore("value node triple the graph does not keep (not a time or quantity)")
+            return
+        self.kept["value node part"] += 1
 
     def _finish(self, record: EntityRecord) -> EntityRecord:
         """Give values the precision and unit their value nodes carry."""

@@ -247,5 +247,8 @@ def load_sparql(
     load_records(graph, records, source, options, report)
     complete_source(graph, source)
     report.triples, report.ignored_triples = grouper.triples, grouper.ignored
+    report.ignored_by_reason.update(grouper.ignored_by)
+    report.kept_triples.update(grouper.kept)
+    report.rejected_triples = grouper.rejected
     report.seconds = time.perf_counter() - started
     return report, expansion

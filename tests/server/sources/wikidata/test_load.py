@@ -197,6 +197,18 @@ def test_real_film_slice(graph: Graph) -> None:
     assert film[0]["film"] == "Buffalo Bill and the Indians, or Sitting Bull's History Lesson"
     assert film[0]["d"] == "Q55163" and film[0]["released"].to_native() == date(1976, 6, 24)
     assert report.claims["P161"] == 7356
+    # No triple disappears (#27): each one read is kept, ignored with a reason or rejected,
+    # and the 177 `P… P31 Q…` statements about properties are kept as rdflib-neo4j keeps them.
+    assert report.triples == sum(report.kept_triples.values()) + report.ignored_triples
+    assert report.rejected_triples == 0 and sum(report.ignored_by_reason.values()) == 4
+    assert report.ignored_by_reason == {
+        "subject outside Wikidata's entity, statement and value IRIs": 4
+    }
+    # grep -c 'entity/P[0-9]*> <http://www.wikidata.org/prop/direct/P31>' gives 177
+    assert value(graph, "MATCH (:Property)-[r:P31]->(:Item) RETURN count(r)") == 177
+    assert report.kept_triples["truthy claim"] == sum(report.claims.values()) == 13251
+    edges = value(graph, "MATCH (:Item|Property)-[r]->(:Item) RETURN count(r)")
+    assert edges == sum(report.claims.values()) - report.literals
 
 
 def test_bad_corpus_loads_the_good_lines_and_reports_the_rest(graph: Graph, tmp_path: Path) -> None:
