@@ -182,3 +182,25 @@ def test_sample_gui_on_an_empty_graph_says_what_to_do(
 ) -> None:
     code, output = _kg(server_env, "sample", "gui", "-o", str(tmp_path / "x.jsonl"))
     assert code == 1 and "load GUI episodes first" in output
+
+
+def test_a_bad_episode_record_is_listed_in_a_file_and_strict_fails_the_load(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """#27: the skipped record is in the file the last line names; --strict exits 3."""
+    path = write_jsonl(tmp_path / "world.jsonl", world())
+    with path.open("a", encoding="utf-8") as out:
+        out.write('{"task": "cut short", "steps": [\n')
+    code, output = _kg(server_env, "load", "episodes", str(path))
+    assert code == 0, output
+    last = output.rstrip().splitlines()[-1]
+    head = "Partly loaded: 1 of 1 files, 1 record(s) skipped (all listed in "
+    assert last.startswith(head) and last.endswith(").")
+    listed = [json.loads(line) for line in Path(last[len(head) : -2]).read_text().splitlines()]
+    assert [(r["file"], r["record"] is not None) for r in listed] == [(str(path), True)]
+    assert listed[0]["reason"]
+    code, output = _kg(server_env, "load", "episodes", str(path), "--strict", "--json")
+    assert code == 3
+    report = json.loads(output)
+    assert report["status"] == "partial" and report["errors"] == 1
+    assert Path(report["bad_records_file"]).read_text().count("\n") == 1
