@@ -79,3 +79,19 @@ def test_documents_wikidata_and_episodes_report_to_one_progress(graph: Graph) ->
         ("episodes", None, "items"),
     ]
     assert progress.done == [1, size, episodes.episodes]
+
+
+def test_strict_turns_a_partial_docs_load_into_exit_3(
+    graph: Graph, server_env: dict[str, str]
+) -> None:
+    """#27: every ``kg load`` takes --strict; a real truncated PDF beside good Markdown."""
+    mixed = FIXTURES / "documents_graph" / "mixed"
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["load", "docs", str(mixed)], env=server_env)
+    assert plain.exit_code == 0, plain.output
+    assert plain.output.rstrip().splitlines()[-1] == "Partly loaded: 1 of 2 files."
+    strict = runner.invoke(cli, ["load", "docs", str(mixed), "--strict", "--json"], env=server_env)
+    assert strict.exit_code == 3
+    assert json.loads(strict.stdout)["status"] == "partial"
+    complete = runner.invoke(cli, ["load", "docs", str(SPEC), "--strict"], env=server_env)
+    assert complete.exit_code == 0, complete.output
