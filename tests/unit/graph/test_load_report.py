@@ -8,14 +8,15 @@ one bar draws on a terminal, plain lines at intervals in a pipe.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import ProgressColumn
 
-from taskspace.cli.outcome import LoadOutcome
+from taskspace.cli.outcome import STRICT_EXIT, LoadOutcome
 from taskspace.cli.progress import BarProgress, LineProgress, progress_bar
 from taskspace.core.progress import QUIET
-from taskspace.graph.load_report import Failure, LoadReport
+from taskspace.graph.load_report import BadRecord, Failure, LoadReport
 from taskspace.graph.writer import WriteSummary
 from taskspace.sources.documents.loader import LoadReport as DocumentLoadReport
 from taskspace.sources.episodes.loader import EpisodeLoadReport
@@ -137,3 +138,29 @@ def test_a_pipe_gets_a_line_at_each_interval_with_what_is_being_done() -> None:
         "episodes: 2, 0 s — gui.jsonl",
         "episodes: 2, 0 s",
     ]
+
+
+def test_strict_makes_only_a_partial_load_exit_3_and_the_last_line_names_the_list() -> None:
+    """#27: a partial load exits 0, or 3 with --strict; nothing loaded stays 1."""
+    listed = Path("/tmp/load-x-bad-records.jsonl")
+    partial = LoadReport(loaded=["a.nt"], error_count=2)
+    assert LoadOutcome.of(partial).exit_code == 0
+    strict = LoadOutcome.of(partial, records_file=listed, strict=True)
+    assert (strict.status, strict.exit_code) == ("partial", STRICT_EXIT) and STRICT_EXIT == 3
+    assert strict.message == (
+        f"Partly loaded: 1 of 1 files, 2 record(s) skipped (all listed in {listed})."
+    )
+    assert strict.as_dict()["bad_records_file"] == str(listed)
+    assert LoadOutcome.of(LoadReport(loaded=["a.nt"]), strict=True).exit_code == 0
+    nothing = LoadReport(failed=[Failure("b.nt", "not text")])
+    assert LoadOutcome.of(nothing, strict=True).exit_code == 1
+
+
+def test_a_bad_record_is_located_as_compilers_print_it() -> None:
+    assert BadRecord("f.nt", 3, "bad IRI").located() == "f.nt:3: bad IRI"
+    assert BadRecord("w.json", "ep-1", "no steps").as_dict("record") == {
+        "file": "w.json",
+        "record": "ep-1",
+        "reason": "no steps",
+    }
+    assert BadRecord("w.json", None, "cut").located() == "w.json: cut"
