@@ -123,29 +123,34 @@ def strict_option(command: F) -> F:
 
 def write_bad_records(records: Sequence[BadRecord], key: str = "line") -> Path | None:
     """Write every skipped record (file, line or record, reason) as JSON lines under
-    ``TASKSPACE_HOME/logs``; None when there is none. The name carries the time, so
-    each load keeps its own list."""
+    ``TASKSPACE_HOME/logs``; None when there is none (or the home cannot be written). The
+    name carries the time, so each load keeps its own list."""
     if not records:
         return None
     logs = load_settings().home.expanduser().resolve() / "logs"
-    logs.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     path = logs / f"load-{stamp}-bad-records.jsonl"
-    with path.open("w", encoding="utf-8") as out:
-        for record in records:
-            out.write(json.dumps(record.as_dict(key), ensure_ascii=False) + "\n")
+    try:
+        logs.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as out:
+            for record in records:
+                out.write(json.dumps(record.as_dict(key), ensure_ascii=False) + "\n")
+    except OSError:  # a read-only home: the records are still printed and in --json
+        return None
     return path
 
 
 def print_bad_records(records: Sequence[BadRecord], path: Path | None) -> None:
-    """The first bad records, one unwrapped ``file:line: reason`` line each, for grep."""
+    """The first bad records, one unwrapped ``file:line: reason`` line each, for grep; all
+    of them when there is no file to hold the rest."""
     if not records:
         return
-    more = f" (first {SHOWN_RECORDS} of {len(records)})" if len(records) > SHOWN_RECORDS else ""
+    shown = records[:SHOWN_RECORDS] if path is not None else records
+    more = f" (first {len(shown)} of {len(records)})" if len(shown) < len(records) else ""
     console.print(f"Skipped records{more}:", style="bold")
-    for record in records[:SHOWN_RECORDS]:
+    for record in shown:
         console.print(f"  {escape(record.located())}", soft_wrap=True)
-    if more and path is not None:
+    if more:
         console.print(f"  … every one is in {escape(str(path))}", soft_wrap=True)
 
 

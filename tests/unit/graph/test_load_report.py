@@ -10,10 +10,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.progress import ProgressColumn
 
-from taskspace.cli.outcome import STRICT_EXIT, LoadOutcome
+from taskspace.cli import outcome
+from taskspace.cli.outcome import STRICT_EXIT, LoadOutcome, print_bad_records, write_bad_records
 from taskspace.cli.progress import BarProgress, LineProgress, progress_bar
 from taskspace.core.progress import QUIET
 from taskspace.graph.load_report import BadRecord, Failure, LoadReport
@@ -164,3 +166,22 @@ def test_a_bad_record_is_located_as_compilers_print_it() -> None:
         "reason": "no steps",
     }
     assert BadRecord("w.json", None, "cut").located() == "w.json: cut"
+
+
+def test_without_a_writable_home_every_bad_record_is_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No file to name (a read-only home): the records are all printed instead."""
+    home = tmp_path / "home"
+    home.write_text("a file where the home folder should be")
+    monkeypatch.setenv("TASKSPACE_HOME", str(home))
+    records = [BadRecord("f.nt", line, "bad IRI") for line in range(1, 31)]
+    assert write_bad_records(records) is None
+    out = io.StringIO()
+    monkeypatch.setattr(outcome, "console", Console(file=out, width=80))
+    print_bad_records(records, None)
+    assert out.getvalue().splitlines()[1:] == [f"  f.nt:{n}: bad IRI" for n in range(1, 31)]
+    monkeypatch.setenv("TASKSPACE_HOME", str(tmp_path / "writable"))
+    listed = write_bad_records(records)
+    assert listed is not None and listed.parent == (tmp_path / "writable" / "logs").resolve()
+    assert len(listed.read_text().splitlines()) == 30
