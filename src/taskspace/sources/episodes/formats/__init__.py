@@ -7,7 +7,8 @@ an object with ``device_info`` and ``steps`` is GUI Odyssey; records with ``webs
 (WebCanvas); per-step records with ``action_uid`` and ``pos_candidates`` are SeeAct's;
 YAML with ``records`` is a DroidBot graph; JSON objects one per line with
 ``task`` and ``steps`` are our JSONL. UI dumps met on the way (``N.json``, ``N.vh`` beside
-a JSONL file, Rico view hierarchies) are screens, not episodes, and are passed over.
+a JSONL file, Rico view hierarchies) are screens, not episodes: each is reported as such
+(the loader drops the report of a dump that a loaded episode uses).
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ _SUFFIXES = {
 }
 """Which files a folder walk hands to a format named by the caller."""
 _UI_DUMP = "ui dump"
+UI_DUMP = "a UI dump (one screen), not an episode"
+"""The reason given for a UI dump read as an input (one used by an episode is not listed)."""
+NO_EPISODE = "no episode in the file"
 
 
 def read_episodes(path: Path, fmt: str | None = None) -> Iterator[Episode | EpisodeError]:
@@ -102,7 +106,7 @@ def read_episodes(path: Path, fmt: str | None = None) -> Iterator[Episode | Epis
     if path.is_dir():
         yield from _walk(path, fmt)
     else:
-        yield from _read_file(path, fmt, explicit=True)
+        yield from _read_file(path, fmt)
 
 
 def detect_format(path: Path) -> str | None:
@@ -127,10 +131,21 @@ def _walk(folder: Path, fmt: str | None) -> Iterator[Episode | EpisodeError]:
         if child.is_dir():
             yield from _walk(child, fmt)
         elif child.suffix.lower() in (_SUFFIXES[fmt] if fmt else _CANDIDATES):
-            yield from _read_file(child, fmt, explicit=False)
+            yield from _read_file(child, fmt)
 
 
-def _read_file(path: Path, fmt: str | None, explicit: bool) -> Iterator[Episode | EpisodeError]:
+def _read_file(path: Path, fmt: str | None) -> Iterator[Episode | EpisodeError]:
+    """What one file holds; a file that gives nothing says so in one error naming it, so
+    every file read is counted (loaded, or not with a reason)."""
+    empty = True
+    for item in _file_items(path, fmt):
+        empty = False
+        yield item
+    if empty:
+        yield EpisodeError(str(path), None, NO_EPISODE)
+
+
+def _file_items(path: Path, fmt: str | None) -> Iterator[Episode | EpisodeError]:
     if fmt is not None:
         yield from FORMATS.get(fmt)(path)
         return
@@ -140,8 +155,7 @@ def _read_file(path: Path, fmt: str | None, explicit: bool) -> Iterator[Episode 
         yield error
         return
     if name == _UI_DUMP:
-        if explicit:
-            yield EpisodeError(str(path), None, "a UI dump (one screen), not an episode")
+        yield EpisodeError(str(path), None, UI_DUMP)
         return
     if name is None:
         yield EpisodeError(str(path), None, f"not a known episode format ({', '.join(FORMATS)})")
