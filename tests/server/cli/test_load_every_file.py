@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
+from taskspace.sources.documents.html_depth import MAX_DEPTH
 from tests.support import SHARED_DATA, require_shared
 
 PAPER = SHARED_DATA / "documents" / "pdf"
@@ -90,3 +91,22 @@ def test_episodes_count_every_file_and_say_what_each_was(
     last = out.strip().splitlines()[-1]
     assert last.startswith("Partly loaded: 1 of 3 files"), last
     assert "1 episodes from 1 of 3 files" in out
+
+
+def test_html_nested_100k_deep_loads_with_a_note(
+    graph: Graph, tmp_path: Path, server_env: dict[str, str]
+) -> None:
+    deep = 100_000
+    page = tmp_path / "deep.html"
+    page.write_text(
+        "<html><body>" + "<div>" * deep + "the innermost words" + "</div>" * deep + "</body>"
+    )
+    code, out, err = kg(server_env, "load", "docs", str(page), "--json")
+    assert code == 0, out + err
+    report = json.loads(out)
+    assert report["status"] == "complete" and report["elements"] == {"Paragraph": 1}
+    [note] = report["notes"]
+    assert note["input"] == str(page)
+    assert note["note"].startswith(f"nested more than {MAX_DEPTH} elements deep: ")
+    text = graph.read_text("MATCH (p:Paragraph) RETURN p.text AS text")
+    assert [row["text"] for row in text] == ["the innermost words"]

@@ -19,6 +19,7 @@ from bs4 import BeautifulSoup, UnicodeDammit
 from bs4.element import NavigableString, Tag
 
 from taskspace.sources.documents.html_chrome import main_content, strip_chrome, visible_chars
+from taskspace.sources.documents.html_depth import cap_depth
 from taskspace.sources.documents.html_pre import is_preformatted_document, preformatted_elements
 from taskspace.sources.documents.model import DocElement, ElementKind, ParsedDocument
 from taskspace.sources.documents.references import caption_kind, split_heading_number
@@ -67,7 +68,8 @@ _LANGUAGE_CLASS = re.compile(r"^(?:language|lang|highlight|sourceCode)-(?P<langu
 
 def parse_html(path: Path) -> ParsedDocument:
     """Elements, title, authors and <meta> values of one HTML file."""
-    soup = BeautifulSoup(decode_html(path.read_bytes()), "lxml")
+    capped = cap_depth(decode_html(path.read_bytes()))
+    soup = BeautifulSoup(capped.text, "lxml")
     if soup.find(["html", "body", "p", "div", "pre"]) is None:
         raise ValueError("no HTML content found")
     metadata = meta_values(soup)
@@ -95,6 +97,7 @@ def parse_html(path: Path) -> ParsedDocument:
         metadata=metadata,
         elements=elements,
         source_chars=source_chars,
+        notes=[capped.note] if capped.note else [],
     )
 
 

@@ -412,6 +412,6 @@ def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocum
         return
     if refused is not None:
         notes = [refused.replace("; not loaded", "; loaded as asked"), *notes]
-    loader.report.notes.extend((document.path, note) for note in notes)
+    loader.report.notes.extend((document.path, note) for note in [*document.notes, *notes])
     loader.guard.add(document.path, sample)
     loader.add(document)
