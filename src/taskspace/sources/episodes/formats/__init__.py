@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from taskspace.core.json_layout import text_layout
 from taskspace.core.registry import Entry, Registry
 from taskspace.sources.episodes import uitree
 from taskspace.sources.episodes.errors import EpisodeError, UnknownFormatError
@@ -174,11 +175,14 @@ def _sniff(path: Path) -> tuple[str | None, Any]:
         first = next((line for line in read_lines(path) if line.strip()), b"")
         return (_lines_format(first.decode("utf-8", errors="replace")), None)
     text = read_text(path)
-    if _several_json_lines(text):
-        return (_lines_format(text), None)
     if text.lstrip()[:1] not in ("[", "{"):
         return (None, None)
-    return _shape(parse_json(text, str(path)))
+    layout, document = text_layout(text)
+    if layout == "lines":
+        return (_lines_format(text), None)
+    if document is None:
+        document = parse_json(text, str(path))  # raises, saying where the JSON breaks
+    return _shape(document)
 
 
 def _shape(document: Any) -> tuple[str | None, Any]:
@@ -200,18 +204,6 @@ def _lines_format(text: str) -> str:
         return "seeact" if seeact.matches(json.loads(first)) else "jsonl"
     except json.JSONDecodeError:
         return "jsonl"
-
-
-def _several_json_lines(text: str) -> bool:
-    """Two or more lines that each start a JSON object: JSON Lines, not one document."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
-        return False
-    try:
-        json.loads(lines[0])
-    except json.JSONDecodeError:
-        return False
-    return True
 
 
 def _is_ui_dump(document: Any) -> bool:
