@@ -1,7 +1,8 @@
 """Infrastructure every stage uses: settings, errors, resources, spec files, progress, the
-registry helper, words, box geometry, JSON-or-JSON-Lines detection."""
+registry helper, words, box geometry, JSON-or-JSON-Lines detection, binary-body detection."""
 
 __all__ = [
+    "binary",
     "boxes",
     "descriptor",
     "errors",

@@ -18,6 +18,7 @@ from typing import Any
 from bs4 import BeautifulSoup, UnicodeDammit
 from bs4.element import NavigableString, Tag
 
+from taskspace.core.binary import binary_reason
 from taskspace.sources.documents.html_chrome import main_content, strip_chrome, visible_chars
 from taskspace.sources.documents.html_depth import cap_depth
 from taskspace.sources.documents.html_pre import is_preformatted_document, preformatted_elements
@@ -104,11 +105,13 @@ def parse_html(path: Path) -> ParsedDocument:
 def decode_html(raw: bytes) -> str:
     """The page as text: its declared or detected encoding (a Windows-1252 page loads too).
 
-    BeautifulSoup's UnicodeDammit tries the byte-order mark, the <meta charset>, UTF-8, then
-    charset detection; binary content (NUL bytes) is refused with a reason instead.
+        BeautifulSoup's UnicodeDammit tries the byte-order mark, the <meta charset>, UTF-8, then
+        charset detection; binary content (NUL or control bytes, :func:`binary_reason`) is
+    refused with a reason instead.
     """
-    if b"\x00" in raw[:8192] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ValueError("not an HTML file (binary content)")
+    binary = binary_reason(raw)
+    if binary is not None:
+        raise ValueError(f"not an HTML file ({binary})")
     dammit = UnicodeDammit(raw, ["utf-8", "windows-1252"], is_html=True)
     if dammit.unicode_markup is None:
         raise ValueError("not text in any encoding that could be detected")
