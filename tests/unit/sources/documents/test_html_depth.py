@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bs4 import BeautifulSoup
+from bs4.element import Tag
 
 from taskspace.sources.documents.html_depth import MAX_DEPTH, cap_depth
 from taskspace.sources.documents.parse import parse_file
@@ -16,7 +17,7 @@ DEEP = 100_000
 
 def _depth(html: str) -> int:
     """How deep the parsed tree nests (walked without recursion)."""
-    soup = BeautifulSoup(html, "lxml")
+    soup: Tag = BeautifulSoup(html, "lxml")
     deepest, stack = 0, [(soup, 0)]
     while stack:
         tag, depth = stack.pop()
