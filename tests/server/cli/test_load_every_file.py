@@ -16,6 +16,7 @@ from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.sources.documents.html_depth import MAX_DEPTH
 from tests.support import SHARED_DATA, require_shared
+from tests.support.locations import FIXTURES
 
 PAPER = SHARED_DATA / "documents" / "pdf"
 EIP_2718 = SHARED_DATA / "documents" / "html_md" / "eip-2718_typed_tx_envelope.md"
@@ -110,3 +111,17 @@ def test_html_nested_100k_deep_loads_with_a_note(
     assert note["note"].startswith(f"nested more than {MAX_DEPTH} elements deep: ")
     text = graph.read_text("MATCH (p:Paragraph) RETURN p.text AS text")
     assert [row["text"] for row in text] == ["the innermost words"]
+
+
+def test_a_ui_dump_an_episode_uses_is_not_listed(
+    graph: Graph, tmp_path: Path, server_env: dict[str, str]
+) -> None:
+    """A real Rico view hierarchy beside the JSONL episode that reads it: one input loaded."""
+    shutil.copy(FIXTURES / "episodes" / "real" / "rico" / "525.json", tmp_path / "525.json")
+    step = {"observation": {"ui_dump": "525.json"}, "action": {"kind": "tap", "point": [300, 160]}}
+    line = {"id": "rico-1", "platform": "android", "task": "Pick a photo", "steps": [step]}
+    (tmp_path / "run.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    code, out, err = kg(server_env, "load", "episodes", str(tmp_path), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["status"] == "complete", out + err
+    assert report["inputs"] == 1 and report["failed"] == [] and report["episodes"] == 1
