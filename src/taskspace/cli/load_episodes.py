@@ -95,6 +95,7 @@ def print_summary(report: EpisodeLoadReport) -> None:
             [(escape(f), escape(record or ""), escape(why)) for f, record, why in skipped],
         )
     console.print(
-        f"{report.episodes} episodes from {len(report.loaded)} files in {report.seconds:.1f}s; "
+        f"{report.episodes} episodes from {len(report.loaded)} of {report.inputs} files "
+        f"in {report.seconds:.1f}s; "
         f"{report.nodes_created} nodes and {report.relationships_created} relationships created."
     )

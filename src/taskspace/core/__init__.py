@@ -1,10 +1,12 @@
 """Infrastructure every stage uses: settings, errors, resources, spec files, progress, the
-registry helper, words, box geometry."""
+registry helper, words, box geometry, JSON-or-JSON-Lines detection, binary-body detection."""
 
 __all__ = [
+    "binary",
     "boxes",
     "descriptor",
     "errors",
+    "json_layout",
     "progress",
     "registry",
     "resources",

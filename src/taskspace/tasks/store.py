@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from taskspace.core.json_layout import json_layout
 from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter, WriteSummary
@@ -45,11 +47,15 @@ def _reason(exc: ValidationError) -> str:
 def read_tasks_file(path: Path) -> tuple[list[Task], list[BadLine]]:
     """The tasks of a JSONL file and the lines that are not tasks (a file edited by hand,
     cut short by a full disk, or not a tasks file at all), so a command can use the good
-    ones and name the bad ones instead of stopping at the first."""
+    ones and name the bad ones instead of stopping at the first. A file holding one JSON
+    document instead (a task or a list of tasks, pretty-printed) is read whole."""
     tasks: list[Task] = []
     bad: list[BadLine] = []
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
+        layout, lines = json_layout(handle)
+        if layout == "document":  # a task or a list of tasks pretty-printed over lines
+            return _tasks_of_document(b"".join(lines))
+        for number, raw in enumerate(lines, start=1):
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -61,6 +67,26 @@ def read_tasks_file(path: Path) -> tuple[list[Task], list[BadLine]]:
                 tasks.append(Task.model_validate_json(line))
             except ValidationError as exc:
                 bad.append(BadLine(number, _reason(exc)))
+    return tasks, bad
+
+
+def _tasks_of_document(raw: bytes) -> tuple[list[Task], list[BadLine]]:
+    """The tasks of one JSON document: a task, or a list of them (a bad item is named by
+    the line it starts on)."""
+    try:
+        document = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            return [], [BadLine(1, "not UTF-8 text")]
+        return [], [BadLine(exc.lineno, f"not valid JSON: {exc.msg}")]
+    items = document if isinstance(document, list) else [document]
+    tasks: list[Task] = []
+    bad: list[BadLine] = []
+    for number, item in enumerate(items, start=1):
+        try:
+            tasks.append(Task.model_validate(item))
+        except ValidationError as exc:
+            bad.append(BadLine(1, f"item {number}: {_reason(exc)}"))
     return tasks, bad
 
 

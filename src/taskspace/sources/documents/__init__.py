@@ -10,6 +10,7 @@ __all__ = [
     "graph_rows",
     "html",
     "html_chrome",
+    "html_depth",
     "html_pre",
     "loader",
     "markdown",

@@ -18,7 +18,9 @@ from typing import Any
 from bs4 import BeautifulSoup, UnicodeDammit
 from bs4.element import NavigableString, Tag
 
+from taskspace.core.binary import binary_reason
 from taskspace.sources.documents.html_chrome import main_content, strip_chrome, visible_chars
+from taskspace.sources.documents.html_depth import cap_depth
 from taskspace.sources.documents.html_pre import is_preformatted_document, preformatted_elements
 from taskspace.sources.documents.model import DocElement, ElementKind, ParsedDocument
 from taskspace.sources.documents.references import caption_kind, split_heading_number
@@ -67,7 +69,8 @@ _LANGUAGE_CLASS = re.compile(r"^(?:language|lang|highlight|sourceCode)-(?P<langu
 
 def parse_html(path: Path) -> ParsedDocument:
     """Elements, title, authors and <meta> values of one HTML file."""
-    soup = BeautifulSoup(decode_html(path.read_bytes()), "lxml")
+    capped = cap_depth(decode_html(path.read_bytes()))
+    soup = BeautifulSoup(capped.text, "lxml")
     if soup.find(["html", "body", "p", "div", "pre"]) is None:
         raise ValueError("no HTML content found")
     metadata = meta_values(soup)
@@ -95,17 +98,20 @@ def parse_html(path: Path) -> ParsedDocument:
         metadata=metadata,
         elements=elements,
         source_chars=source_chars,
+        notes=[capped.note] if capped.note else [],
     )
 
 
 def decode_html(raw: bytes) -> str:
     """The page as text: its declared or detected encoding (a Windows-1252 page loads too).
 
-    BeautifulSoup's UnicodeDammit tries the byte-order mark, the <meta charset>, UTF-8, then
-    charset detection; binary content (NUL bytes) is refused with a reason instead.
+        BeautifulSoup's UnicodeDammit tries the byte-order mark, the <meta charset>, UTF-8, then
+        charset detection; binary content (NUL or control bytes, :func:`binary_reason`) is
+    refused with a reason instead.
     """
-    if b"\x00" in raw[:8192] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ValueError("not an HTML file (binary content)")
+    binary = binary_reason(raw)
+    if binary is not None:
+        raise ValueError(f"not an HTML file ({binary})")
     dammit = UnicodeDammit(raw, ["utf-8", "windows-1252"], is_html=True)
     if dammit.unicode_markup is None:
         raise ValueError("not text in any encoding that could be detected")

@@ -339,15 +339,26 @@ def load_documents(
     options: LoadOptions | None = None,
 ) -> LoadReport:
     """Parse and load every document under ``paths`` (files or folders)."""
-    from taskspace.sources.documents.parse import iter_document_files, parse_file
+    from taskspace.sources.documents.parse import (
+        is_supported,
+        iter_document_files,
+        not_a_document,
+        parse_file,
+    )
 
     options = options or LoadOptions(
         chunk_chars=chunk_chars, similarity_threshold=similarity_threshold
     )
-    files = list(iter_document_files(Path(path) for path in paths))
+    given = {Path(path) for path in paths}
+    found = list(iter_document_files(Path(path) for path in paths))
+    # a file of another format met in a folder is listed, not parsed; one named is an error
+    others = [file for file in found if not is_supported(file) and file not in given]
+    files = [file for file in found if file not in others]
     jobs = ((str(file), partial(parse_file, file)) for file in files)
     progress.start("documents", len(files))
-    return _run(graph, jobs, batch_size, options, progress)
+    report = _run(graph, jobs, batch_size, options, progress)
+    report.warnings.extend(Failure(str(file), not_a_document(file)) for file in others)
+    return report
 
 
 Job = tuple[str, Callable[[], ParsedDocument]]
@@ -401,6 +412,6 @@ def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocum
         return
     if refused is not None:
         notes = [refused.replace("; not loaded", "; loaded as asked"), *notes]
-    loader.report.notes.extend((document.path, note) for note in notes)
+    loader.report.notes.extend((document.path, note) for note in [*document.notes, *notes])
     loader.guard.add(document.path, sample)
     loader.add(document)

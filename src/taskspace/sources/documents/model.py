@@ -84,6 +84,11 @@ class ParsedDocument(BaseModel):
     )
     elements: list[DocElement] = Field(default_factory=list)
     pages: int | None = None
+    notes: list[str] = Field(
+        default_factory=list,
+        description="what parsing had to change in the file (a page nested past the depth "
+        "cap, flattened): one line each, listed as a note of the load",
+    )
     source_chars: int | None = Field(
         default=None,
         description="characters of visible text in the file before cleaning (HTML, Markdown): "

@@ -35,6 +35,11 @@ def is_supported(path: Path) -> bool:
     return path.suffix.lower() in PARSERS
 
 
+def not_a_document(path: Path) -> str:
+    """Why a file of another format is not loaded, naming its suffix and the ones we read."""
+    return f"not a document format: '{path.suffix or '(none)'}' (supported: {', '.join(PARSERS)})"
+
+
 def parse_file(path: Path) -> ParsedDocument:
     """Parse one PDF, HTML or Markdown file into a finished :class:`ParsedDocument`."""
     path = Path(path)
@@ -42,10 +47,7 @@ def parse_file(path: Path) -> ParsedDocument:
         raise DocumentParseError(path, "no such file or folder")
     parser = PARSERS.get(path.suffix.lower())
     if parser is None:
-        supported = ", ".join(PARSERS)
-        raise DocumentParseError(
-            path, f"unsupported file type '{path.suffix or '(none)'}' (supported: {supported})"
-        )
+        raise DocumentParseError(path, not_a_document(path))
     if not path.is_file():
         raise DocumentParseError(path, "not a regular file")
     if path.stat().st_size == 0:
@@ -64,10 +66,9 @@ def parse_file(path: Path) -> ParsedDocument:
 
 
 def iter_document_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files to parse: folders are walked in sorted order and only supported files are kept.
-
-    A file named explicitly is always yielded, so that an unsupported or missing one is reported
-    by :func:`parse_file` instead of being skipped without a word. Each file comes once.
+    """Every file given or found: folders are walked in sorted order (hidden files and
+    folders left out), files of every format kept, so that the caller can report each one
+    that is not a document instead of skipping it without a word. Each file comes once.
     """
     seen: set[Path] = set()
     for given in paths:
@@ -78,7 +79,6 @@ def iter_document_files(paths: Iterable[Path]) -> Iterator[Path]:
                 child
                 for child in sorted(path.rglob("*"))
                 if child.is_file()
-                and is_supported(child)
                 and not any(part.startswith(".") for part in child.relative_to(path).parts)
             )
         else:

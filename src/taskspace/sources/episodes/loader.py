@@ -26,6 +26,7 @@ from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.episodes.errors import EpisodeError
 from taskspace.sources.episodes.formats import FORMATS as READERS
+from taskspace.sources.episodes.formats import UI_DUMP
 from taskspace.sources.episodes.model import Episode
 from taskspace.sources.episodes.pagegraph.builder import Embedder, EpisodeGraph, PageGraphBuilder
 from taskspace.sources.episodes.pagegraph.jump import JumpDetector, OfflineJumpDetector
@@ -71,6 +72,8 @@ class EpisodeLoadReport(LoadReport):
     transitions_created: int = 0
     errors: list[tuple[str, str | None, str]] = field(default_factory=list)
     datasets: dict[str, int] = field(default_factory=dict)
+    ui_dumps: set[str] = field(default_factory=set)
+    """UI dumps the loaded episodes use: met as a file of a folder, such a dump is no failure."""
 
     def add(self, graph: EpisodeGraph) -> None:
         episode = graph.episode
@@ -78,6 +81,7 @@ class EpisodeLoadReport(LoadReport):
         self.steps += len(episode.steps)
         self.datasets[episode.dataset] = self.datasets.get(episode.dataset, 0) + 1
         self.images.update(o.screenshot for o in episode.observations() if o.screenshot)
+        self.ui_dumps.update(_resolved(o.ui_dump) for o in episode.observations() if o.ui_dump)
         self.screens.update(v.screen.id for v in graph.visits if v.screen is not None)
         self.transitions.update(t.key for t in graph.transitions)
         self.actions += sum(len(t.actions) for t in graph.transitions)
@@ -85,17 +89,30 @@ class EpisodeLoadReport(LoadReport):
         self.merged_visits += sum(v.merged for v in graph.visits)
 
     def settle(self) -> None:
-        """At the end: a file that could not be read at all (an error with no record) and
-        gave no episode is a failed input; what stays in ``errors`` was skipped."""
-        loaded = {str(Path(file).resolve()) for file in self.loaded}
+        """At the end, every file read is counted: one that could not be read at all (an
+        error with no record) or was no episode, and gave none, is a failed input with its
+        reason; one whose every record was bad is a failed input saying how many were
+        skipped (the records stay listed in ``errors``). A UI dump that a loaded episode
+        uses is not listed."""
+        loaded = {_resolved(file) for file in self.loaded}
+        failed = {_resolved(f.input) for f in self.failed}
         kept: list[tuple[str, str | None, str]] = []
+        bad_records: dict[str, int] = {}
         for file, record, reason in self.errors:
-            where = str(Path(file).resolve())
+            where = _resolved(file)
             if record is None and where not in loaded:
-                if where not in {str(Path(f.input).resolve()) for f in self.failed}:
+                if reason == UI_DUMP and where in self.ui_dumps:
+                    continue
+                if where not in failed:
+                    failed.add(where)
                     self.fail(file, reason)
             else:
                 kept.append((file, record, reason))
+                if record is not None and where not in loaded:
+                    bad_records[file] = bad_records.get(file, 0) + 1
+        for file, count in bad_records.items():
+            if _resolved(file) not in failed:
+                self.fail(file, f"no episode: all {count} record(s) skipped")
         self.errors = kept
         self.error_count = len(kept)
 
@@ -118,6 +135,10 @@ class EpisodeLoadReport(LoadReport):
                 for file, record, reason in self.errors
             ],
         }
+
+
+def _resolved(file: str) -> str:
+    return str(Path(file).resolve())
 
 
 def default_embedder() -> Embedder:

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Response
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from taskspace.core.binary import binary_reason
 from taskspace.sources.web.errors import NotAPage, PageFailure
 from taskspace.sources.web.extract import PageContent, extract_page
 from taskspace.sources.web.urls import normalise_url, origin_of
@@ -123,7 +124,18 @@ def fetch(page: Page, url: str, timeout: float) -> tuple[int, str]:
     content_type = (response.header_value("content-type") or "").split(";")[0].strip().lower()
     if content_type and content_type not in HTML_TYPES:
         raise _not_html(content_type)
+    binary = binary_reason(_body(response))
+    if binary is not None:
+        raise PageFailure(f"not HTML ({binary}, served as {content_type or 'no type'})")
     return response.status, page.url
+
+
+def _body(response: Response) -> bytes:
+    """The bytes the server sent, or none when the browser no longer has them."""
+    try:
+        return response.body()
+    except PlaywrightError:
+        return b""
 
 
 def _not_html(content_type: str) -> PageFailure:

@@ -3,8 +3,9 @@
 The JSON dumps hold one entity per line inside ``[`` and ``]`` lines, each line ending in
 a comma; a wbgetentities response is one object ``{"entities": {...}}``, usually on one
 line. Both are read line by line, so a dump of any size stays out of memory; only a
-pretty-printed response or array of entities (``{`` alone on the first line, or on the
-line after ``[``) is read whole, up to 256 MiB.
+pretty-printed response or array of entities (a first record the line leaves unfinished,
+told by parsing in :func:`taskspace.core.json_layout.json_layout`) is read whole, up to
+256 MiB.
 A line that is not JSON, or not an entity, is reported with its line number and skipped.
 Truthy claims follow Wikidata's rule: per property the preferred statements if any,
 else the normal ones; deprecated never.
@@ -17,6 +18,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from taskspace.core.json_layout import json_layout
 from taskspace.sources.wikidata.errors import EntityFormatError
 from taskspace.sources.wikidata.ntriples import OnIssue
 from taskspace.sources.wikidata.terms import (
@@ -41,18 +43,14 @@ def read_entity_json(
     lines: Iterable[bytes], file: str, on_issue: OnIssue
 ) -> Iterator[EntityRecord]:
     """Entity records from a JSON dump or a wbgetentities response."""
-    iterator = iter(lines)
-    first, opened = True, b""
+    layout, iterator = json_layout(lines)
+    if layout == "document":  # pretty-printed: one response or array over several lines
+        yield from _whole_document(b"", iterator, file, 1, on_issue)
+        return
     for number, raw in enumerate(iterator, 1):
         text = raw.strip()
-        if first and text == b"[":
-            opened = b"[\n"  # an array: one entity per line (dumps) or pretty-printed
         if text in (b"", b"[", b"]", b"],"):
             continue
-        if first and text == b"{":
-            yield from _whole_document(opened + raw, iterator, file, number, on_issue)
-            return
-        first = False
         cut = "" if raw.endswith(b"\n") else "truncated last line: "
         yield from _records_of_line(text.rstrip(b","), file, number, on_issue, cut)
 

@@ -383,7 +383,7 @@ def test_iter_document_files_walks_folders_in_order(tmp_path: Path) -> None:
         ("empty.pdf", b"", "the file is empty"),
         ("truncated.pdf", None, "not a readable PDF"),
         ("notes.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00binary", "not a text file"),
-        ("report.docx", b"PK\x03\x04", "unsupported file type '.docx'"),
+        ("report.docx", b"PK\x03\x04", "not a document format: '.docx'"),
         ("page.html", b"\x00\x01\x02\x03", "not an HTML file"),
         ("gone.pdf", "missing", "no such file or folder"),
         ("gone", "missing", "no such file or folder"),

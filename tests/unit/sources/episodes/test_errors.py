@@ -123,8 +123,12 @@ def test_detection_does_not_trust_the_file_name(tmp_path: Path) -> None:
     assert detect_format(lines) == "jsonl"
 
 
-def test_ui_dumps_are_passed_over_in_folders_and_refused_by_name() -> None:
-    assert split(read_episodes(FIXTURES / "uitree")) == ([], [])
+def test_ui_dumps_are_named_in_folders_and_by_name() -> None:
+    episodes, in_folder = split(read_episodes(FIXTURES / "uitree"))
+    assert episodes == [] and [e.reason for e in in_folder] == [
+        "a UI dump (one screen), not an episode"
+    ]
+    assert in_folder[0].record is None and in_folder[0].file.endswith("screen.json")
     _, errors = split(read_episodes(FIXTURES / "uitree" / "screen.vh"))
     assert [e.reason for e in errors] == ["a UI dump (one screen), not an episode"]
 

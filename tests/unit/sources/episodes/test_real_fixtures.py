@@ -37,16 +37,16 @@ def test_rico_view_hierarchy_is_a_ui_tree() -> None:
     assert "action mode bar stub" not in [e.label() for e in tree.elements]
 
 
-def test_rico_dump_as_a_screen_and_passed_over_in_folders(tmp_path: Path) -> None:
+def test_rico_dump_as_a_screen_and_named_in_folders(tmp_path: Path) -> None:
     observation = uitree.parse_ui_dump(RICO)
     assert (observation.app, observation.width, observation.height) == (
         "com.android.gallery3d",
         1440,
         2392,
     )
-    assert split(read_episodes(RICO.parent)) == ([], [])
+    (_, [in_folder]) = split(read_episodes(RICO.parent))
     (_, [refused]) = split(read_episodes(RICO))
-    assert "a UI dump (one screen)" in refused.reason
+    assert in_folder.reason == refused.reason == "a UI dump (one screen), not an episode"
     line = {
         "id": "rico-1",
         "platform": "android",

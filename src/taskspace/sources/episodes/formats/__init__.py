@@ -7,7 +7,8 @@ an object with ``device_info`` and ``steps`` is GUI Odyssey; records with ``webs
 (WebCanvas); per-step records with ``action_uid`` and ``pos_candidates`` are SeeAct's;
 YAML with ``records`` is a DroidBot graph; JSON objects one per line with
 ``task`` and ``steps`` are our JSONL. UI dumps met on the way (``N.json``, ``N.vh`` beside
-a JSONL file, Rico view hierarchies) are screens, not episodes, and are passed over.
+a JSONL file, Rico view hierarchies) are screens, not episodes: each is reported as such
+(the loader drops the report of a dump that a loaded episode uses).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from taskspace.core.json_layout import text_layout
 from taskspace.core.registry import Entry, Registry
 from taskspace.sources.episodes import uitree
 from taskspace.sources.episodes.errors import EpisodeError, UnknownFormatError
@@ -81,6 +83,9 @@ _SUFFIXES = {
 }
 """Which files a folder walk hands to a format named by the caller."""
 _UI_DUMP = "ui dump"
+UI_DUMP = "a UI dump (one screen), not an episode"
+"""The reason given for a UI dump read as an input (one used by an episode is not listed)."""
+NO_EPISODE = "no episode in the file"
 
 
 def read_episodes(path: Path, fmt: str | None = None) -> Iterator[Episode | EpisodeError]:
@@ -102,7 +107,7 @@ def read_episodes(path: Path, fmt: str | None = None) -> Iterator[Episode | Epis
     if path.is_dir():
         yield from _walk(path, fmt)
     else:
-        yield from _read_file(path, fmt, explicit=True)
+        yield from _read_file(path, fmt)
 
 
 def detect_format(path: Path) -> str | None:
@@ -127,10 +132,21 @@ def _walk(folder: Path, fmt: str | None) -> Iterator[Episode | EpisodeError]:
         if child.is_dir():
             yield from _walk(child, fmt)
         elif child.suffix.lower() in (_SUFFIXES[fmt] if fmt else _CANDIDATES):
-            yield from _read_file(child, fmt, explicit=False)
+            yield from _read_file(child, fmt)
 
 
-def _read_file(path: Path, fmt: str | None, explicit: bool) -> Iterator[Episode | EpisodeError]:
+def _read_file(path: Path, fmt: str | None) -> Iterator[Episode | EpisodeError]:
+    """What one file holds; a file that gives nothing says so in one error naming it, so
+    every file read is counted (loaded, or not with a reason)."""
+    empty = True
+    for item in _file_items(path, fmt):
+        empty = False
+        yield item
+    if empty:
+        yield EpisodeError(str(path), None, NO_EPISODE)
+
+
+def _file_items(path: Path, fmt: str | None) -> Iterator[Episode | EpisodeError]:
     if fmt is not None:
         yield from FORMATS.get(fmt)(path)
         return
@@ -140,8 +156,7 @@ def _read_file(path: Path, fmt: str | None, explicit: bool) -> Iterator[Episode 
         yield error
         return
     if name == _UI_DUMP:
-        if explicit:
-            yield EpisodeError(str(path), None, "a UI dump (one screen), not an episode")
+        yield EpisodeError(str(path), None, UI_DUMP)
         return
     if name is None:
         yield EpisodeError(str(path), None, f"not a known episode format ({', '.join(FORMATS)})")
@@ -160,11 +175,14 @@ def _sniff(path: Path) -> tuple[str | None, Any]:
         first = next((line for line in read_lines(path) if line.strip()), b"")
         return (_lines_format(first.decode("utf-8", errors="replace")), None)
     text = read_text(path)
-    if _several_json_lines(text):
-        return (_lines_format(text), None)
     if text.lstrip()[:1] not in ("[", "{"):
         return (None, None)
-    return _shape(parse_json(text, str(path)))
+    layout, document = text_layout(text)
+    if layout == "lines":
+        return (_lines_format(text), None)
+    if document is None:
+        document = parse_json(text, str(path))  # raises, saying where the JSON breaks
+    return _shape(document)
 
 
 def _shape(document: Any) -> tuple[str | None, Any]:
@@ -186,18 +204,6 @@ def _lines_format(text: str) -> str:
         return "seeact" if seeact.matches(json.loads(first)) else "jsonl"
     except json.JSONDecodeError:
         return "jsonl"
-
-
-def _several_json_lines(text: str) -> bool:
-    """Two or more lines that each start a JSON object: JSON Lines, not one document."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
-        return False
-    try:
-        json.loads(lines[0])
-    except json.JSONDecodeError:
-        return False
-    return True
 
 
 def _is_ui_dump(document: Any) -> bool:
