@@ -72,7 +72,7 @@ def run(megabytes: float, sources: list[Path], part_size: int, load: bool) -> di
         document = parse_file(path)
         parse_s = time.perf_counter() - started
         started = time.perf_counter()
-        rows = document_rows(document, "bench", LoadOptions().chunk_chars)
+        rows = document_rows(document, "bench", LoadOptions().chunk_chars, path.name)
         rows_s = time.perf_counter() - started
         elements, chunks = len(rows.elements), len(rows.chunks)  # parsed, not rows
         sample = rows.chunk_texts[:_SAMPLE]

@@ -65,7 +65,8 @@ def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str
     try:
         for number in range(first, first + copies):
             for document in documents:
-                loader.add(copy_of(document, number))
+                copy = copy_of(document, number)
+                loader.add(copy, f"copy-{number:05d}/{Path(copy.path).name}")
             if number % 50 == 0:
                 print(f"copy {number}: {time.perf_counter() - started:.0f} s", flush=True)
         loader.flush()

@@ -53,6 +53,11 @@ from taskspace.sources.web.loader import WebLoadReport, check_start_url, load_we
     help="Seconds to wait between pages (politeness).",
 )
 @click.option("--no-probe", is_flag=True, help="Skip trying clicks, fields and submits.")
+@click.option(
+    "--site",
+    help="Name of the site: ids come from it and each page's path, so the same site served "
+    "on another port or host gets the same ids (default: its origin).",
+)
 @strict_option
 @json_option
 def web(
@@ -63,6 +68,7 @@ def web(
     delay: float,
     no_probe: bool,
     strict: bool,
+    site: str | None,
     as_json: bool,
 ) -> None:
     """Crawl URL's site breadth first (same origin) into WebPage and WebElement nodes.
@@ -77,7 +83,7 @@ def web(
     _check_url(url)  # a bad URL is reported before any connection is made
     settings = load_settings()
     with connected_graph(settings) as graph, progress_bar(not as_json) as progress:
-        summary = load_web(graph, url, options, settings.home, progress)
+        summary = load_web(graph, url, options, settings.home, progress, site=site)
     outcome = _outcome(summary, strict)
     if as_json:
         print_json({**summary.as_dict(), **outcome.as_dict()})

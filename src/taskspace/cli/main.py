@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import click
 
 from taskspace import __version__
 from taskspace.cli.db import db
-from taskspace.cli.errors import log_unexpected, summary
+from taskspace.cli.driver_log import route_driver_logs
+from taskspace.cli.errors import error_log_path, log_unexpected, summary
 from taskspace.cli.eval import eval_group
 from taskspace.cli.graph_commands import init, query, stats
 from taskspace.cli.guide import guide
@@ -59,8 +59,8 @@ class KgGroup(click.Group):
 @click.version_option(__version__, prog_name="kg")
 def cli() -> None:
     """taskspace: load sources into one Neo4j graph, sample tasks, serve agents."""
-    # The driver logs each retry as a warning; commands report failures themselves.
-    logging.getLogger("neo4j").setLevel(logging.ERROR)
+    # The driver logs retries and dead connections; commands report failures themselves.
+    route_driver_logs(error_log_path().parent)
 
 
 cli.add_command(db)

@@ -32,6 +32,7 @@ from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import write_task_nodes
 from tests.support.docs import require_real_eips
+from tests.support.leaks import carries, carries_id
 from tests.support.messages_script_api import (
     Block,
     assistant_turns,
@@ -111,10 +112,13 @@ def run(solver: Any, task: Task, log_dir: Path, base_url: str) -> EvalSample:
 
 def leaks(requests: list[dict[str, Any]], task: Task, allowed_ids: set[str]) -> list[str]:
     """Gold the requests carried: the answer, or grounding ids retrieval did not return."""
-    sent = json.dumps(requests, ensure_ascii=False)
-    found = [task.answer] if task.answer in sent else []
-    found += [ref.id for ref in task.grounding if ref.id in sent and ref.id not in allowed_ids]
-    return found + ([task.id] if task.id in sent else [])
+    found = [task.answer] if carries(requests, task.answer, question=task.prompt) else []
+    found += [
+        ref.id
+        for ref in task.grounding
+        if carries_id(requests, ref.id) and ref.id not in allowed_ids
+    ]
+    return found + ([task.id] if carries_id(requests, task.id) else [])
 
 
 def test_multi_agent_roles_run_in_order_on_real_evidence(
@@ -251,9 +255,10 @@ def test_graph_tools_agent_queries_the_graph_and_cannot_read_the_gold(
         "trajectory": None,
     }
     assert result.output.completion == "an answer"
-    first = json.dumps(requests[0])
-    assert task.answer not in first and task.id not in json.dumps(requests)
-    assert all(ref.id not in first for ref in task.grounding)
+    first = requests[:1]
+    assert not carries(first, task.answer, question=task.prompt)
+    assert not carries_id(requests, task.id)
+    assert not any(carries_id(first, ref.id) for ref in task.grounding)
 
 
 def names_of(request: dict[str, Any], block: Block) -> str:

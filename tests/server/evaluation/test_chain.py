@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -34,26 +32,13 @@ SAMPLED = (
     "claim_false",
     "entity_mentions",
 )
-EXTRACTIVE_PASSES = {"cloze_entity", "linked_documents", "section_summary"}
-"""Templates whose extractive answer is the gold one (FORK_BLOCK_NUMBER, Typed Transaction
-Envelope), or close enough: the EIP-2718 summary's second key sentence, whole, is over the
-template's ROUGE-L 0.3 against the two key sentences pysbd splits the section into."""
-EXTRACTIVE_FAILS = {"claim_false"}
-""""true" for the perturbed claim, which it reads as a question of order."""
-
-
-FIXED_HOME = Path(tempfile.gettempdir()) / "taskspace-eval-chain"
-"""Where the test loads its copies of the EIPs from. Document ids hash a file's absolute
-path and a seed samples a slice of the id space, so the same files at another path give
-``--seed 1`` other tasks: one fixed path gives every checkout the tasks checked here."""
-
-
-def at_fixed_path(*files: Path) -> list[Path]:
-    FIXED_HOME.mkdir(exist_ok=True)
-    copies = [FIXED_HOME / file.name for file in files]
-    for file, copy in zip(files, copies, strict=True):
-        shutil.copyfile(file, copy)
-    return copies
+EXTRACTIVE_PASSES = {"linked_documents", "section_summary"}
+"""Templates whose extractive answer is the gold one (Typed Transaction Envelope), or close
+enough: the EIP-2718 summary's second key sentence, whole, is over the template's ROUGE-L
+0.3 against the two key sentences pysbd splits the section into."""
+EXTRACTIVE_FAILS = {"claim_false", "cloze_entity"}
+""""true" for the perturbed claim, which it reads as a question of order; a passage's words
+for the blank, whose gold (TransactionType) is a code name the passage does not spell."""
 
 
 def kg(env: dict[str, str], *args: str) -> Any:
@@ -67,8 +52,8 @@ def rag_reply(body: dict[str, Any]) -> str:
     text = user_text(body)
     cited = re.findall(r"\[((?:chunk)[^\]]*)\]", text)[:1]
     question = text.rsplit("Question: ", 1)[-1]
-    if "one name is missing" in question and "the transaction root" in question:
-        answer = "FORK_BLOCK_NUMBER"
+    if "one name is missing" in question and "numbering conflict" in question:
+        answer = "TransactionType"
     elif "link to or build on" in question:
         answer = "Typed Transaction Envelope"
     else:
@@ -80,7 +65,7 @@ def test_load_sample_evaluate_and_report_through_the_cli(
     session_graph: Graph, server_env: dict[str, str], tmp_path: Path
 ) -> None:
     session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
-    eip_1559, eip_2718 = at_fixed_path(*require_real_eips())
+    eip_1559, eip_2718 = require_real_eips()  # ids from file names: the same tasks anywhere
     assert (
         "Loaded: all 2 files."
         in kg(server_env, "load", "docs", str(eip_1559), str(eip_2718)).output

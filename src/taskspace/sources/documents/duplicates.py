@@ -50,6 +50,8 @@ def document_sample(document: ParsedDocument) -> list[int]:
 
 @dataclass
 class Known:
+    key: str
+    """The document's key (what its id is made from): a reload of it is not a copy."""
     path: str
     sample: frozenset[int]
 
@@ -65,22 +67,22 @@ class DuplicateGuard:
         """A guard that knows every document already in the graph."""
         guard = cls()
         for row in graph.read("documents/text_samples"):
-            guard.add(str(row["path"]), row["sample"])
+            guard.add(str(row["key"]), str(row["path"]), row["sample"])
         return guard
 
-    def add(self, path: str, sample: Iterable[int]) -> None:
-        self.known = [k for k in self.known if k.path != path]
-        self.known.append(Known(path, frozenset(sample)))
+    def add(self, key: str, path: str, sample: Iterable[int]) -> None:
+        self.known = [k for k in self.known if k.key != key]
+        self.known.append(Known(key, path, frozenset(sample)))
 
-    def check(self, path: str, sample: list[int]) -> tuple[str | None, list[str]]:
-        """(why ``path`` should not be loaded, or None; notes about earlier documents it
-        contains)."""
+    def check(self, key: str, sample: list[int]) -> tuple[str | None, list[str]]:
+        """(why the document ``key`` should not be loaded, or None; notes about earlier
+        documents it contains)."""
         if len(sample) < MIN_SAMPLE:
             return None, []
         mine = frozenset(sample)
         notes: list[str] = []
         for other in self.known:
-            if other.path == path or len(other.sample) < MIN_SAMPLE:
+            if other.key == key or len(other.sample) < MIN_SAMPLE:
                 continue
             shared = len(mine & other.sample)
             inside = shared / len(mine)

@@ -34,14 +34,20 @@ ENTITY_SOURCE_KINDS = frozenset(
 
 
 def entity_rows(
-    document: ParsedDocument, elements: list[DocElement], chunks: list[Chunk], source: str
+    document: ParsedDocument,
+    elements: list[DocElement],
+    chunks: list[Chunk],
+    source: str,
+    key: str,
 ) -> list[Row]:
     """One row per entity, with the elements and chunks that mention it (and how often).
 
     An entity that may stand for different things in different documents (a bare surname:
     :mod:`taskspace.sources.documents.entity_links`) is ``shared: false``: its id is this
-    document's own and it is never merged with another document's entity.
+    document's own (made from ``key``, the document's) and it is never merged with another
+    document's entity.
     """
+    document_key = key
     texts = [e.text for e in elements if e.kind in ENTITY_SOURCE_KINDS]
     vocab = vocabulary(texts)
     found = [
@@ -69,7 +75,7 @@ def entity_rows(
         )
         rows.append(
             {
-                "id": entity_id(key, None if shared else document.path),
+                "id": entity_id(key, None if shared else document_key),
                 "key": key,
                 "shared": shared,
                 "forms": forms,
@@ -83,8 +89,8 @@ def entity_rows(
                     "shared": shared,
                     "source": source,
                 },
-                "elements": _mentions_of(key, by_element, lambda p: element_id(document.path, p)),
-                "chunks": _mentions_of(key, by_chunk, lambda i: chunk_id(document.path, i)),
+                "elements": _mentions_of(key, by_element, lambda p: element_id(document_key, p)),
+                "chunks": _mentions_of(key, by_chunk, lambda i: chunk_id(document_key, i)),
             }
         )
     return rows

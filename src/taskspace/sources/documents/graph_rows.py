@@ -64,6 +64,10 @@ class DocumentRows:
 
     doc_id: str
     path: str
+    """Where the file was read (the ``path`` and ``file`` properties)."""
+    key: str
+    """What identifies the document (:func:`~taskspace.sources.documents.node_ids.document_key`):
+    every id below is made from it, never from ``path``."""
     document: Row
     elements: list[DocElement]
     """The parsed elements in reading order."""
@@ -90,7 +94,7 @@ class DocumentRows:
         """
         layout = _PartLayout(self.elements, self.chunks, max_elements)
         deferred: dict[int, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
-        references = _reference_edges(self.path, self.elements)
+        references = _reference_edges(self.key, self.elements)
         for number in range(layout.count):
             part: Row = {"id": self.doc_id, "elements": [], "chunks": []}
             edges: dict[str, list[Row]] = deferred.pop(number, defaultdict(list))
@@ -111,7 +115,7 @@ class DocumentRows:
             if number == 0:
                 part.update(
                     self.document,
-                    element_ids=[element_id(self.path, e.position) for e in self.elements],
+                    element_ids=[element_id(self.key, e.position) for e in self.elements],
                     chunk_ids=self.chunk_ids,
                 )
             yield part
@@ -124,17 +128,17 @@ class DocumentRows:
     ) -> Iterator[tuple[str, Row, tuple[int, ...]]]:
         """Edges whose reading-order end is element ``index``: (payload key, row, ends)."""
         element = self.elements[index]
-        own = element_id(self.path, element.position)
+        own = element_id(self.key, element.position)
         if element.parent is not None and element.parent in self._positions:
             parent = self._positions[element.parent]
-            start = element_id(self.path, element.parent)
+            start = element_id(self.key, element.parent)
             yield "contains", {"start": start, "end": own}, (parent, index)
         elif element.kind is ElementKind.SECTION:
             yield "has_section", {"end": own}, (index,)
         else:
             yield "doc_contains", {"end": own}, (index,)
         if index:
-            before = element_id(self.path, self.elements[index - 1].position)
+            before = element_id(self.key, self.elements[index - 1].position)
             yield "next", {"start": before, "end": own}, (index - 1, index)
         for row, target in references.get(index, []):
             yield "refers_to", row, (index, target)
@@ -218,31 +222,36 @@ def _merged(parts: Iterator[Row]) -> dict[str, list[Row]]:
     return merged
 
 
-def document_rows(document: ParsedDocument, source: str, chunk_chars: int) -> DocumentRows:
+def document_rows(
+    document: ParsedDocument, source: str, chunk_chars: int, key: str
+) -> DocumentRows:
+    """The rows of ``document``, identified by ``key`` (its path inside the corpus)."""
     path = document.path
-    doc_id = document_id(path)
+    doc_id = document_id(key)
     elements = sorted(document.elements, key=lambda element: element.position)
     chunks = chunk_document(document, chunk_chars)
     return DocumentRows(
         doc_id=doc_id,
         path=path,
-        document=_document_row(document, doc_id, source),
+        key=key,
+        document=_document_row(document, doc_id, source, key),
         elements=elements,
         chunks=chunks,
         chunk_texts=[chunk.text for chunk in chunks],
-        chunk_ids=[chunk_id(path, chunk.index) for chunk in chunks],
-        entities=entity_rows(document, elements, chunks, source),
+        chunk_ids=[chunk_id(key, chunk.index) for chunk in chunks],
+        entities=entity_rows(document, elements, chunks, source, key),
         source=source,
     )
 
 
-def _document_row(document: ParsedDocument, doc_id: str, source: str) -> Row:
+def _document_row(document: ParsedDocument, doc_id: str, source: str, key: str) -> Row:
     path = PurePosixPath(document.path)
     related = sorted({related_key(entry) for entry in document.related} - {"", path.stem.lower()})
     return {
         "id": doc_id,
         "props": {
             "path": document.path,
+            "key": key,
             "name": path.stem,
             "title": document.title,
             "authors": list(document.authors),
@@ -267,7 +276,7 @@ def _element_row(rows: DocumentRows, element: DocElement) -> Row:
     titles = rows.section_titles
     enclosing = " ".join(element.heading_path[-1].split()) if element.heading_path else None
     return {
-        "id": element_id(rows.path, element.position),
+        "id": element_id(rows.key, element.position),
         "label": GRAPH_LABELS[element.kind],
         "props": {
             "kind": element.kind.value,
@@ -292,7 +301,7 @@ def _element_row(rows: DocumentRows, element: DocElement) -> Row:
     }
 
 
-def _reference_edges(path: str, elements: list[DocElement]) -> dict[int, list[tuple[Row, int]]]:
+def _reference_edges(key: str, elements: list[DocElement]) -> dict[int, list[tuple[Row, int]]]:
     """A mention such as "Table 2" points at the table numbered 2 of the same document.
 
     By the index of the mentioning element: (edge row, index of the target).
@@ -310,8 +319,8 @@ def _reference_edges(path: str, elements: list[DocElement]) -> dict[int, list[tu
                 continue
             seen.add(target)
             row = {
-                "start": element_id(path, element.position),
-                "end": element_id(path, elements[target].position),
+                "start": element_id(key, element.position),
+                "end": element_id(key, elements[target].position),
             }
             edges[index].append((row, target))
     return edges
@@ -324,7 +333,7 @@ def _number(value: str) -> str:
 def _chunk_row(rows: DocumentRows, chunk: Chunk) -> Row:
     return {
         "id": rows.chunk_ids[chunk.index],
-        "elements": [element_id(rows.path, position) for position in chunk.positions],
+        "elements": [element_id(rows.key, position) for position in chunk.positions],
         "props": {
             "text": rows.chunk_texts[chunk.index],
             "index": chunk.index,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -46,7 +46,7 @@ from taskspace.sources.documents.graph_rows import (
     entity_mentions,
 )
 from taskspace.sources.documents.model import GRAPH_LABELS, ParsedDocument
-from taskspace.sources.documents.node_ids import document_id
+from taskspace.sources.documents.node_ids import document_id, document_key
 from taskspace.sources.documents.quality import emptied_warning
 
 SOURCE_KIND = "documents"
@@ -136,18 +136,21 @@ class DocumentLoader:
         self.guard: DuplicateGuard | None = None  # samples of the documents seen (copies)
         self.progress = progress
         """Told what a long write is doing (parts of a large document), for a progress bar."""
+        self.loaded_keys: list[str] = []
+        """The keys of the documents written, in the order of ``report.loaded``."""
 
     def close(self) -> None:
         self._embedder.shutdown(wait=True)
 
-    def add(self, document: ParsedDocument) -> None:
-        """Prepare a document and queue its embedding, then write the one queued before it.
+    def add(self, document: ParsedDocument, key: str) -> None:
+        """Prepare a document (identified by ``key``) and queue its embedding, then write the
+        one queued before it.
 
         Writing document i while the model embeds document i+1 keeps the model, the
         slowest part, busy from the first document to the last.
         """
         try:
-            prepared = self._prepare(document)
+            prepared = self._prepare(document, key)
         except Neo4jError as error:
             self._refused(document.path, error)
             prepared = None
@@ -171,15 +174,16 @@ class DocumentLoader:
             self.report.fail(pending.rows.path, failure_reason(error))
             return
         self.report.loaded.append(pending.rows.path)
+        self.loaded_keys.append(pending.rows.key)
         complete_source(self.graph, pending.rows.document["props"]["source"])
 
     def _refused(self, path: str, error: Neo4jError) -> None:
         self.report.fail(path, f"the database refused it: {error}")
 
-    def _prepare(self, document: ParsedDocument) -> _Pending:
+    def _prepare(self, document: ParsedDocument, key: str) -> _Pending:
         checksum = _checksum(document)
-        source = source_id(SOURCE_KIND, document.path, checksum)
-        rows = document_rows(document, source, self.options.chunk_chars)
+        source = source_id(SOURCE_KIND, key, checksum)
+        rows = document_rows(document, source, self.options.chunk_chars, key)
         slices: Queue[tuple[int, NDArray[np.float32]]] = Queue()
         done = self._embedder.submit(self._embed, rows.chunk_texts, slices)
         return _Pending(rows, done, slices, checksum)
@@ -275,7 +279,7 @@ class DocumentLoader:
     def finish(self) -> LoadReport:
         """Resolve LINKS_TO for all documents and SHARES_ENTITY for these; count the result."""
         self.flush()
-        ids = [document_id(path) for path in self.report.loaded]
+        ids = [document_id(key) for key in self.loaded_keys]
         if ids:
             for name, params in (
                 ("documents/link_documents", {}),
@@ -319,8 +323,9 @@ def load_parsed(
     batch_size: int | None = None,
     options: LoadOptions | None = None,
 ) -> LoadReport:
-    """Load documents that are already parsed (the path of every other loader ends here)."""
-    jobs = ((doc.path, partial(_given, doc)) for doc in documents)
+    """Load documents that are already parsed (the path of every other loader ends here);
+    each is identified by its file name."""
+    jobs = ((doc.path, Path(doc.path).name, partial(_given, doc)) for doc in documents)
     return _run(graph, jobs, batch_size, options)
 
 
@@ -339,29 +344,37 @@ def load_documents(
     options: LoadOptions | None = None,
 ) -> LoadReport:
     """Parse and load every document under ``paths`` (files or folders)."""
-    from taskspace.sources.documents.parse import (
-        is_supported,
-        iter_document_files,
-        not_a_document,
-        parse_file,
-    )
+    from taskspace.sources.documents.parse import is_supported, not_a_document, parse_file
 
     options = options or LoadOptions(
         chunk_chars=chunk_chars, similarity_threshold=similarity_threshold
     )
     given = {Path(path) for path in paths}
-    found = list(iter_document_files(Path(path) for path in paths))
+    keyed = list(_keyed_files([Path(path) for path in paths]))
     # a file of another format met in a folder is listed, not parsed; one named is an error
-    others = [file for file in found if not is_supported(file) and file not in given]
-    files = [file for file in found if file not in others]
-    jobs = ((str(file), partial(parse_file, file)) for file in files)
+    others = [file for file, _ in keyed if not is_supported(file) and file not in given]
+    files = [(file, key) for file, key in keyed if file not in others]
+    jobs = ((str(file), key, partial(parse_file, file)) for file, key in files)
     progress.start("documents", len(files))
     report = _run(graph, jobs, batch_size, options, progress)
     report.warnings.extend(Failure(str(file), not_a_document(file)) for file in others)
     return report
 
 
-Job = tuple[str, Callable[[], ParsedDocument]]
+def _keyed_files(given: list[Path]) -> Iterator[tuple[Path, str]]:
+    """Each file to parse (once, however many given paths reach it) with its key: its path
+    relative to the folder given, or its name when the file itself was given."""
+    from taskspace.sources.documents.parse import iter_document_files
+
+    seen: set[Path] = set()
+    for path in given:
+        for file in iter_document_files([path]):
+            if file.resolve() not in seen:
+                seen.add(file.resolve())
+                yield file, document_key(file, path)
+
+
+Job = tuple[str, str, Callable[[], ParsedDocument]]
 
 
 def _run(
@@ -374,10 +387,10 @@ def _run(
     started = time.perf_counter()
     loader = DocumentLoader(graph, options or LoadOptions(), batch_size, progress)
     try:
-        for name, parse in jobs:
+        for name, key, parse in jobs:
             progress.describe(Path(name).name)
             try:
-                _load_one(loader, name, parse)
+                _load_one(loader, name, key, parse)
             finally:
                 progress.advance()
         progress.describe("resolving links, shared entities")
@@ -388,8 +401,10 @@ def _run(
     return report
 
 
-def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocument]) -> None:
-    """Parse one file and add it, or record why it cannot be loaded."""
+def _load_one(
+    loader: DocumentLoader, name: str, key: str, parse: Callable[[], ParsedDocument]
+) -> None:
+    """Parse one file and add it under ``key``, or record why it cannot be loaded."""
     from taskspace.sources.documents.errors import DocumentParseError
 
     try:
@@ -406,12 +421,12 @@ def _load_one(loader: DocumentLoader, name: str, parse: Callable[[], ParsedDocum
         return
     loader.guard = loader.guard or DuplicateGuard.of_graph(loader.graph)
     sample = document_sample(document)
-    refused, notes = loader.guard.check(document.path, sample)
+    refused, notes = loader.guard.check(key, sample)
     if refused is not None and not loader.options.keep_copies:
         loader.report.warnings.append(Failure(document.path, refused))
         return
     if refused is not None:
         notes = [refused.replace("; not loaded", "; loaded as asked"), *notes]
     loader.report.notes.extend((document.path, note) for note in [*document.notes, *notes])
-    loader.guard.add(document.path, sample)
-    loader.add(document)
+    loader.guard.add(key, document.path, sample)
+    loader.add(document, key)

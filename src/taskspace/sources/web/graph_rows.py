@@ -1,7 +1,10 @@
 """Rows for the batched writer: one crawled page becomes nodes and edges by stable ids.
 
-Ids follow the graph contract: a site by its origin, a page by its normalised URL, an
-element by page URL and XPath. Links and form submits carry ``target_url`` (normalised);
+Ids follow the graph contract: a site by its key (the name given with ``kg load web --site``,
+else its origin), a page by the site's key and its URL relative to the site root
+(:func:`~taskspace.sources.web.urls.site_path`), an element by its page's and its XPath. A
+page keeps its full URL in ``url`` for navigation; a named site served on another port or
+host gets the same ids. Links and form submits carry ``target_url`` (normalised);
 ``NAVIGATES_TO`` is resolved from it in Cypher once the crawl is over, so the order in
 which pages were visited does not matter.
 """
@@ -19,21 +22,22 @@ from taskspace.sources.web.extract import Element
 from taskspace.sources.web.interactions import Interaction
 from taskspace.sources.web.som import Shots
 from taskspace.sources.web.tables import table_props
-from taskspace.sources.web.urls import normalise_url, origin_of
+from taskspace.sources.web.urls import normalise_url, origin_of, site_path
 
 Row = dict[str, Any]
 
 
-def site_id(origin: str) -> str:
-    return stable_id("site", origin)
+def site_id(site: str) -> str:
+    return stable_id("site", site)
 
 
-def page_id(url: str) -> str:
-    return stable_id("page", url)
+def page_id(site: str, url: str) -> str:
+    """The page ``url`` of the site keyed ``site``: its origin does not count."""
+    return stable_id("page", site, site_path(url))
 
 
-def element_id(url: str, xpath: str) -> str:
-    return stable_id("el", url, xpath)
+def element_id(site: str, url: str, xpath: str) -> str:
+    return stable_id("el", site, site_path(url), xpath)
 
 
 def page_name(title: str, elements: list[Element], url: str) -> str:
@@ -49,9 +53,11 @@ def page_name(title: str, elements: list[Element], url: str) -> str:
     return unquote(path)
 
 
-def site_row(origin: str, source: str) -> Row:
+def site_row(site: str, origin: str, source: str) -> Row:
+    """The :WebSite keyed ``site``; ``origin`` is where it was crawled (for navigation)."""
     name = origin.split("://", 1)[-1]
-    return {"id": site_id(origin), "props": {"origin": origin, "name": name, "source": source}}
+    props = {"origin": origin, "name": name, "key": site, "source": source}
+    return {"id": site_id(site), "props": props}
 
 
 @dataclass
@@ -110,15 +116,18 @@ def page_rows(
     interactions: list[Interaction],
     origin: str,
     source: str,
+    site: str,
 ) -> PageRows:
-    """Nodes and edges of one page; interaction rows grouped by relationship type."""
+    """Nodes and edges of one page of the site keyed ``site``; interaction rows grouped by
+    relationship type."""
     url = fetched.url
     content = fetched.content
     rows = PageRows(
         page={
-            "id": page_id(url),
+            "id": page_id(site, url),
             "props": {
                 "url": url,
+                "path": site_path(url),
                 "title": content.title,
                 "name": page_name(content.title, content.elements, url),
                 "depth": fetched.depth,
@@ -131,7 +140,7 @@ def page_rows(
             },
         }
     )
-    ids = {element.xpath: element_id(url, element.xpath) for element in content.elements}
+    ids = {element.xpath: element_id(site, url, element.xpath) for element in content.elements}
     for element in content.elements:
         node = ids[element.xpath]
         rows.elements.append({"id": node, "props": element_props(element, url, origin, source)})

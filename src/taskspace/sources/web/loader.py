@@ -105,16 +105,22 @@ def load_web(
     options: CrawlOptions,
     home: Path,
     progress: Progress = QUIET,
+    site: str | None = None,
 ) -> WebLoadReport:
     """Crawl ``start_url``'s origin and write pages, elements and edges; idempotent.
+
+    ``site`` names the site: ids are made from it and each page's path, so the same site
+    served elsewhere (another port or host) gets the same ids. Unnamed, a site is keyed by
+    its origin.
 
     ``progress`` counts loaded pages up to ``max_pages`` and names the page just done."""
     started = time.monotonic()
     start = check_start_url(start_url)
     origin = origin_of(start)
-    source = source_id("web", start)
+    key = site or origin
+    source = source_id("web", start)  # this crawl of this URL: provenance, not identity
     writer = BatchedWriter(graph)
-    summary = WebLoadReport(start_url=start, site_id=site_id(origin), source_id=source)
+    summary = WebLoadReport(start_url=start, site_id=site_id(key), source_id=source)
     folder = site_folder(home, origin)
     progress.start("Crawling", options.max_pages)
 
@@ -123,10 +129,10 @@ def load_web(
         buffer: list[PageRows] = []
 
         def on_page(page: Page, fetched: FetchedPage) -> None:
-            rows = _read_page(pool, page, fetched, options, folder, origin, source)
+            rows = _read_page(pool, page, fetched, options, folder, (key, origin), source)
             if not summary.pages:  # a crawl that loads nothing leaves no trace
                 record_source(graph, "web", start)
-                summary.add_write(writer.merge_nodes(["WebSite"], [site_row(origin, source)]))
+                summary.add_write(writer.merge_nodes(["WebSite"], [site_row(key, origin, source)]))
             buffer.append(rows)
             if sum(len(r.elements) for r in buffer) >= FLUSH_ELEMENTS:
                 _write_pages(writer, summary, buffer)
@@ -161,7 +167,7 @@ def load_web(
             site=summary.site_id,
             unvisited=report.unvisited,
         )
-        _count(graph, summary)
+        _count(graph, summary, key)
         complete_source(graph, source)
     summary.seconds = round(time.monotonic() - started, 2)
     return summary
@@ -173,16 +179,17 @@ def _read_page(
     fetched: FetchedPage,
     options: CrawlOptions,
     folder: Path,
-    origin: str,
+    site: tuple[str, str],
     source: str,
 ) -> PageRows:
-    """Screenshots, probes and rows for one live page."""
+    """Screenshots, probes and rows for one live page of ``site`` (key, origin)."""
+    key, origin = site
     content = fetched.content
-    stem = page_id(fetched.url).split(":", 1)[1]
+    stem = page_id(key, fetched.url).split(":", 1)[1]
     shots = capture(page, folder, stem, content.elements)
     seen = probe(pool, fetched.final_url, content) if options.probe else set()
     edges = combine(declared(content), seen)
-    return page_rows(fetched, shots, edges, origin, source)
+    return page_rows(fetched, shots, edges, origin, source, key)
 
 
 def _write_pages(writer: BatchedWriter, report: WebLoadReport, pages: list[PageRows]) -> None:
@@ -208,9 +215,9 @@ def _write_pages(writer: BatchedWriter, report: WebLoadReport, pages: list[PageR
         report.add_write(writer.merge_relationships(rel_type, start, "WebElement", edge_rows))
 
 
-def _count(graph: Graph, summary: WebLoadReport) -> None:
+def _count(graph: Graph, summary: WebLoadReport, site: str) -> None:
     """Elements and edges of the pages this crawl loaded, read back from the graph."""
-    pages = [page_id(page.url) for page in summary.pages]
+    pages = [page_id(site, page.url) for page in summary.pages]
     summary.elements_by_kind = {
         row["kind"]: row["count"] for row in graph.read("web/elements_by_kind", pages=pages)
     }

@@ -54,6 +54,14 @@ def normalise_url(url: str, base: str | None = None) -> str:
     return urlunsplit((parts.scheme.lower(), _netloc(parts), path, query, ""))
 
 
+def site_path(url: str) -> str:
+    """The URL relative to its site's root: the normalised path and query, without scheme,
+    host or port (``http://127.0.0.1:8001/a/?b=1`` is ``/a?b=1``). What identifies a page
+    inside its site: the same site served on another port or host has the same paths."""
+    parts = urlsplit(normalise_url(url))
+    return urlunsplit(("", "", parts.path or "/", parts.query, ""))
+
+
 def same_page(actual: str, expected: str) -> bool:
     """True when ``actual`` is the page ``expected`` names.
 

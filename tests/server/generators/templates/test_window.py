@@ -64,8 +64,8 @@ def test_two_seeds_read_different_windows_and_their_tasks_re_derive(
     assert len(sections) > 4 * SCAN
 
     # Two seeds whose windows (computed here from the ids alone) do not overlap and hold
-    # an anchor of the template. Ids hash the files' absolute paths, so which seeds those
-    # are depends on where the checkout lives: they are found, not fixed.
+    # an anchor of the template. Which seeds those are follows from the ids (the files'
+    # keys and positions), so they are found here, not fixed.
     windows = {seed: _expected_window(sections, window_start(seed), SCAN) for seed in range(400)}
     useful = [seed for seed in windows if set(windows[seed]) & every]
     first = useful[0]

@@ -32,7 +32,7 @@ from taskspace.sources.documents.graph_rows import (
 )
 from taskspace.sources.documents.loader import LoadOptions, load_documents, load_parsed
 from taskspace.sources.documents.model import GRAPH_LABELS, ElementKind, ParsedDocument
-from taskspace.sources.documents.node_ids import document_id
+from taskspace.sources.documents.node_ids import document_id, document_key
 from tests.support.docs import (
     KG_100,
     KG_200,
@@ -135,7 +135,7 @@ def test_related_keys_name_files() -> None:
 
 
 def test_rows_of_a_built_document() -> None:
-    rows = document_rows(report_paper(), "source:test", 1000)
+    rows = document_rows(report_paper(), "source:test", 1000, "report.pdf")
     (part,) = rows.parts(1000)
     labels = {row["label"] for row in part["elements"]}
     assert labels == set(GRAPH_LABELS.values())
@@ -150,7 +150,7 @@ def test_rows_of_a_built_document() -> None:
 def test_rows_in_parts_are_the_rows_of_one_part() -> None:
     """However a document is cut, the parts hold every row once, and every edge comes in
     the part of its later end (both ends written by then)."""
-    rows = document_rows(report_paper(), "source:test", 60)
+    rows = document_rows(report_paper(), "source:test", 60, "report.pdf")
     (whole,) = rows.parts(10_000)
     for size in (1, 2, 3):
         parts = list(rows.parts(size))
@@ -189,16 +189,16 @@ def test_real_eips_load_with_structure_chunks_entities_and_links(graph: Graph) -
         for row in graph.read_text(
             "MATCH (:Document {id: $doc})-[:HAS_SECTION|CONTAINS*]->(s:Section) "
             "RETURN s.text AS title, s.heading_path AS path",
-            doc=document_id(str(eip_1559)),
+            doc=document_id(document_key(eip_1559, eip_1559)),
         )
     }
     assert sections["Abstract"] == []
     assert sections["Block Hash Changing"] == ["Backwards Compatibility"]
     assert sections["Transaction Ordering"] == ["Security Considerations"]
     code = graph.read_text(
-        "MATCH (s:Section {text: 'Specification'})-[:CONTAINS]->(c:Code) "
-        "WHERE c.file = $file RETURN c.language AS language, c.text AS text",
-        file=str(eip_1559),
+        "MATCH (:Document {id: $doc})-[:HAS_SECTION|CONTAINS*]->(s:Section {text: 'Specification'})"
+        "-[:CONTAINS]->(c:Code) RETURN c.language AS language, c.text AS text",
+        doc=document_id(document_key(eip_1559, eip_1559)),
     )
     assert len(code) == 1 and code[0]["language"] == "python"
     assert "class TransactionLegacy" in code[0]["text"]
@@ -214,14 +214,14 @@ def test_real_eips_load_with_structure_chunks_entities_and_links(graph: Graph) -
 
     # The Abstract is where EIP-1559 defines the base fee per gas and how it moves.
     best = nearest_chunks(graph, "base fee per gas", k=1)[0]
-    assert best["file"] == str(eip_1559) and best["heading_path"] == ["Abstract"]
+    assert best["file"] == str(eip_1559.resolve()) and best["heading_path"] == ["Abstract"]
     assert "base fee per gas" in best["text"]
 
     mentioned = graph.read_text(
         "MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity {label: 'EIP-2718'}) "
         "RETURN c.file AS file, c.heading_path AS path, m.count AS count ORDER BY path"
     )
-    assert {row["file"] for row in mentioned} == {str(eip_1559)}
+    assert {row["file"] for row in mentioned} == {str(eip_1559.resolve())}
     assert ["Abstract"] in [row["path"] for row in mentioned]
     assert one(
         graph,
@@ -268,7 +268,10 @@ def test_fixtures_load_with_the_same_shape(graph: Graph) -> None:
     )
 
     best = nearest_chunks(graph, "Which index stores the vectors of the embedded chunks?", k=1)
-    assert best[0]["file"] == str(KG_100) and best[0]["heading_path"] == ["Design", "Embeddings"]
+    assert best[0]["file"] == str(KG_100.resolve()) and best[0]["heading_path"] == [
+        "Design",
+        "Embeddings",
+    ]
 
     shared = graph.read_text(
         "MATCH (a:Document)-[r:SHARES_ENTITY]->(b:Document) "

@@ -234,7 +234,7 @@ def test_web_screens_link_to_the_crawled_page_of_their_url(graph: Graph) -> None
 
     crawled = "https://shop.example/cart?a=1&b=2"  # as the crawler normalises it
     BatchedWriter(graph).merge_nodes(
-        ["WebPage"], [{"id": page_id(crawled), "props": {"url": crawled}}]
+        ["WebPage"], [{"id": page_id("https://shop.example", crawled), "props": {"url": crawled}}]
     )
     cart = Observation(
         app="shop.example",

@@ -21,7 +21,13 @@ from taskspace.sources.web.extract import Element, PageContent, Target, assign_m
 from taskspace.sources.web.graph_rows import element_id, page_id, target_url
 from taskspace.sources.web.interactions import combine, declared
 from taskspace.sources.web.som import draw_marks, site_folder
-from taskspace.sources.web.urls import normalise_url, origin_of, same_page, without_query
+from taskspace.sources.web.urls import (
+    normalise_url,
+    origin_of,
+    same_page,
+    site_path,
+    without_query,
+)
 
 
 @pytest.mark.parametrize(
@@ -64,9 +70,13 @@ def test_relative_links_resolve_against_the_page() -> None:
         normalise_url("../installation/", base) == "http://127.0.0.1:8000/user-guide/installation"
     )
     assert normalise_url("#top", base) == "http://127.0.0.1:8000/user-guide/cli"
-    assert page_id(normalise_url("../", base)) == stable_id(
-        "page", "http://127.0.0.1:8000/user-guide"
+    assert page_id("docs", normalise_url("../", base)) == stable_id("page", "docs", "/user-guide")
+    # the same site on another port or host: the same page, the same id
+    assert site_path("https://docs.example:9443/user-guide/?b=2&a=1#x") == "/user-guide?a=1&b=2"
+    assert page_id("docs", "http://localhost:9000/user-guide/") == page_id(
+        "docs", normalise_url("../", base)
     )
+    assert site_path("http://127.0.0.1:8000") == "/"
 
 
 def test_only_same_origin_http_links_are_followed() -> None:
@@ -153,7 +163,7 @@ def test_links_and_submits_name_their_target_page() -> None:
     assert target_url(anchor, origin) is None
     assert target_url(outside, origin) is None
     assert target_url(submit, origin) == f"{origin}/r.html"
-    assert element_id(f"{origin}/x", "/a") == stable_id("el", f"{origin}/x", "/a")
+    assert element_id(origin, f"{origin}/x", "/a") == stable_id("el", origin, "/x", "/a")
 
 
 def test_screenshots_go_to_one_folder_per_site(tmp_path: Path) -> None:
