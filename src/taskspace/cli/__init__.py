@@ -3,6 +3,7 @@
 __all__ = [
     "context",
     "db",
+    "driver_log",
     "errors",
     "eval",
     "eval_gui",
