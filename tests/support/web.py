@@ -99,14 +99,16 @@ def serve_folder(
 
 
 def crawl_folder(
-    graph: Graph, root: Path, home: Path, *, probe: bool = True
+    graph: Graph, root: Path, home: Path, *, probe: bool = True, site: str | None = None
 ) -> tuple[str, WebLoadReport]:
     """Empty ``graph``, serve ``root`` on a free port and crawl it (depth 3, no delay):
     the base URL without its trailing slash (its server is gone by then) and the crawl's
-    summary, which must hold pages."""
+    summary, which must hold pages. A ``site`` name makes the ids, and so what a seed
+    samples, the same whatever port the folder was served on."""
     empty_graph(graph)
     with serve_folder(root) as base:
-        summary = load_web(graph, base, CrawlOptions(max_depth=3, delay=0, probe=probe), home)
+        options = CrawlOptions(max_depth=3, delay=0, probe=probe)
+        summary = load_web(graph, base, options, home, site=site)
     assert summary.pages, summary.failed
     return base.rstrip("/"), summary
 
