@@ -6,6 +6,7 @@ __all__ = [
     "bulk_csv",
     "bulk_rows",
     "entity_json",
+    "entity_lines",
     "errors",
     "inputs",
     "iris",

@@ -5,7 +5,7 @@ a comma; a wbgetentities response is one object ``{"entities": {...}}``, usually
 line. Both are read line by line, so a dump of any size stays out of memory; only a
 pretty-printed response or array of entities (a first record the line leaves unfinished,
 told by parsing in :func:`taskspace.core.json_layout.json_layout`) is read whole, up to
-256 MiB.
+256 MiB, each entity reported at the line it starts on (:mod:`.entity_lines`).
 A line that is not JSON, or not an entity, is reported with its line number and skipped.
 Truthy claims follow Wikidata's rule: per property the preferred statements if any,
 else the normal ones; deprecated never.
@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from taskspace.core.json_layout import json_layout
+from taskspace.sources.wikidata.entity_lines import entity_lines
 from taskspace.sources.wikidata.errors import EntityFormatError
 from taskspace.sources.wikidata.ntriples import OnIssue
 from taskspace.sources.wikidata.terms import (
@@ -69,7 +70,15 @@ def _whole_document(
                 )
             )
             return
-    yield from _records_of_line(b"".join(chunks), file, number, on_issue)
+    data = b"".join(chunks)
+    try:
+        located = entity_lines(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        located = None
+    if located is None:  # not a response or an array, or broken: reported where it breaks
+        yield from _records_of_line(data, file, number, on_issue)
+    else:  # each entity reported at the line it starts on
+        yield from _records(located, file, on_issue)
 
 
 def _records_of_line(
@@ -94,7 +103,14 @@ def _records_of_line(
     else:
         on_issue(ParseIssue(file, number, "neither an entity nor an API response"))
         return
-    for entity in candidates:
+    yield from _records(((number, entity) for entity in candidates), file, on_issue)
+
+
+def _records(
+    candidates: Iterable[tuple[int, Any]], file: str, on_issue: OnIssue
+) -> Iterator[EntityRecord]:
+    """The entity record of each (line, entity); a bad one reported at its line."""
+    for number, entity in candidates:
         if not isinstance(entity, dict):
             on_issue(ParseIssue(file, number, f"an entity is not a JSON object: {entity!r:.40}"))
             continue

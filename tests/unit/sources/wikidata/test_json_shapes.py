@@ -101,3 +101,30 @@ def test_a_pretty_printed_array_and_response_are_read_whole() -> None:
     found, issues = read(pretty)
     assert issues == [] and [r.id for r in found] == ["Q1040"]
     assert found[0].labels["de"] == "Karlsruhe" and len(found[0].statements) > 100
+
+
+@pytest.mark.parametrize("layout", ["response", "array"])
+def test_a_bad_entity_in_a_pretty_printed_document_is_reported_at_its_own_line(
+    layout: str,
+) -> None:
+    """A wbgetentities response (or an array) over thousands of lines used to report every
+    bad entity at line 1 (#27): each is now reported at the line where it starts."""
+    (good,) = json.loads(shared(KARLSRUHE).read_text(encoding="utf-8"))["entities"].values()
+    good = {"id": good["id"], **good}  # the id first: the line after each entity opens
+    bad_id = {**good, "id": "X1"}
+    bad_claims = {**good, "id": "Q999000", "claims": ["x"]}
+    entities = {good["id"]: good, "X1": bad_id, "Q999000": bad_claims}
+    document: Any = {"success": 1, "entities": entities}
+    if layout == "array":
+        document = list(entities.values())
+    text = json.dumps(document, indent=1)
+    found, issues = read(text.encode())
+    lines = text.splitlines()
+    opens = [n for n, line in enumerate(lines, 1) if line.strip() == '"id": "X1",']
+    claims = [n for n, line in enumerate(lines, 1) if line.strip() == '"id": "Q999000",']
+    assert [record.id for record in found] == [good["id"]]
+    assert [(issue.line, issue.reason) for issue in issues] == [
+        (opens[0] - 1, "entity id 'X1' is not a QID or PID"),
+        (claims[0] - 1, "Q999000: claims is not an object"),
+    ]
+    assert lines[opens[0] - 2].strip() in ('"X1": {', "{")
