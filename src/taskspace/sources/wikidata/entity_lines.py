@@ -51,23 +51,35 @@ def entity_lines(text: str) -> list[tuple[int, Any]] | None:
     when the text is not an ``{"entities": {...}}`` object or an array, or is not JSON."""
     cursor = _Text(text)
     try:
-        first = cursor.skip()
-        if first == "[":
-            return _members(cursor, "[", "]", keyed=False)
-        if first != "{":
-            return None
-        cursor.expect("{")
-        while cursor.skip() != "}":
-            key = cursor.value()
-            cursor.expect(":")
-            if key == "entities" and cursor.skip() == "{":
-                return _members(cursor, "{", "}", keyed=True)
-            cursor.value()
-            if cursor.skip() == ",":
-                cursor.at += 1
-        return None
+        found = _container(cursor)
+        return found if found is not None and cursor.skip() == "" else None
     except ValueError:
         return None
+
+
+def _container(cursor: _Text) -> list[tuple[int, Any]] | None:
+    """The members of the array, or of the response's ``entities``; the cursor then at the
+    end of the whole value, so that text after it (or a cut end) is not taken as good."""
+    first = cursor.skip()
+    if first == "[":
+        return _members(cursor, "[", "]", keyed=False)
+    if first != "{":
+        return None
+    cursor.expect("{")
+    found = None
+    while cursor.skip() != "}":
+        key = cursor.value()
+        cursor.expect(":")
+        if key == "entities" and found is None and cursor.skip() == "{":
+            found = _members(cursor, "{", "}", keyed=True)
+        else:
+            cursor.value()
+        if cursor.skip() == ",":
+            cursor.at += 1
+        elif cursor.skip() != "}":
+            raise ValueError(f"expected ',' or '}}' at {cursor.at}")
+    cursor.at += 1
+    return found
 
 
 def _members(cursor: _Text, open_: str, close: str, keyed: bool) -> list[tuple[int, Any]]:
@@ -84,4 +96,5 @@ def _members(cursor: _Text, open_: str, close: str, keyed: bool) -> list[tuple[i
             cursor.at += 1
         elif cursor.skip() != close:
             raise ValueError(f"expected ',' or {close!r} at {cursor.at}")
+    cursor.at += 1
     return found

@@ -128,3 +128,12 @@ def test_a_bad_entity_in_a_pretty_printed_document_is_reported_at_its_own_line(
         (claims[0] - 1, "Q999000: claims is not an object"),
     ]
     assert lines[opens[0] - 2].strip() in ('"X1": {', "{")
+
+
+def test_a_pretty_printed_response_cut_after_its_entities_is_still_a_bad_document() -> None:
+    """Finding each entity's line must not take a cut document for a good one."""
+    document = json.loads(shared(KARLSRUHE).read_text(encoding="utf-8"))
+    text = json.dumps({**document, "success": 1}, indent=1)
+    found, issues = read(text[: text.rindex('"success"')].encode())
+    assert found == [] and [issue.line for issue in issues] == [1]
+    assert issues[0].reason.startswith("bad JSON")
