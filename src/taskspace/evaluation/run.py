@@ -37,6 +37,7 @@ from taskspace.evaluation.scorers.task import scoring_epochs
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.models.llm.client import DEFAULT_MODEL
+from taskspace.sources.web.origins import OriginMap
 from taskspace.tasks.model import Task
 
 
@@ -124,9 +125,13 @@ def inspect_task(
 ) -> InspectTask:
     dataset = task_dataset(tasks, covers=evidence_cover(graph, tasks))
     if origin_map:
-        # where a crawled site is served now: for the browser environment, not the agent
+        # where a crawled site is served now: for the browser environment, and in the
+        # prompt, which may name a crawled origin ("Open http://…"), for the agent
+        origins = OriginMap(origin_map)
         for sample in dataset:
             sample.metadata = {**(sample.metadata or {}), ORIGIN_MAP_KEY: dict(origin_map)}
+            if isinstance(sample.input, str):
+                sample.input = origins.text(sample.input)
     task_scorer = config.scorer == "task"
     kinds = {task.kind for task in tasks}
     return InspectTask(
