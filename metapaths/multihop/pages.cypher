@@ -18,6 +18,6 @@ CALL (p) {
   }
   RETURN sum(size([word IN split(coalesce(t.text, ''), ' ') WHERE word <> ''])) AS prose
 }
-RETURN s.id AS site, s.origin AS origin, p.id AS id, p.url AS url, headings[0] AS heading,
+RETURN s.id AS site, coalesce(s.key, s.origin) AS key, s.origin AS origin, p.id AS id, p.url AS url, headings[0] AS heading,
        coalesce(p.title, '') AS title, prose AS prose_words, size(p.text) >= $cap AS cut
 ORDER BY url

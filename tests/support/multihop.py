@@ -88,7 +88,8 @@ def crawl_wiki_sites(graph: Graph, root: Path, home: Path) -> WikiSites:
     """An empty graph with the three sites crawled into it."""
     empty_graph(graph)
     with served_wiki_sites(root) as bases:
-        loads = [load_web(graph, bases[name] + "/", OPTIONS, home) for name in NAMES]
+        # named: three sites served on one host are three sites, whatever their ports
+        loads = [load_web(graph, bases[name] + "/", OPTIONS, home, site=name) for name in NAMES]
     for load in loads:
         assert load.pages, load.failed
     return WikiSites(graph, bases, loads)
@@ -112,12 +113,13 @@ class RaySites:
 
 
 def crawl_ray_charles(graph: Graph, home: Path) -> RaySites:
-    """An empty graph with both Ray Charles sites crawled into it (one at a time)."""
+    """An empty graph with both Ray Charles sites crawled into it (one at a time), each
+    under its name: two sites on one host."""
     empty_graph(graph)
     bases, loads = {}, []
     for name in ("wiki2015", "wiki2020"):
         with serve_folder(RAY_CHARLES / name) as base:
-            loads.append(load_web(graph, base, OPTIONS, home))
+            loads.append(load_web(graph, base, OPTIONS, home, site=name))
         bases[name] = base.rstrip("/")
     for load in loads:
         assert load.pages, load.failed

@@ -56,7 +56,8 @@ from taskspace.sources.web.loader import WebLoadReport, check_start_url, load_we
 @click.option(
     "--site",
     help="Name of the site: ids come from it and each page's path, so the same site served "
-    "on another port or host gets the same ids (default: its origin).",
+    "on another port or host gets the same ids (default: the URL's host and directory, "
+    "e.g. 127.0.0.1/docs; give names to keep two sites of one host apart).",
 )
 @strict_option
 @json_option
@@ -88,6 +89,8 @@ def web(
     if as_json:
         print_json({**summary.as_dict(), **outcome.as_dict()})
     elif summary.pages:
+        if summary.same_site_note:
+            print_line(summary.same_site_note, whole=True)
         _print_summary(summary)
     finish_load(outcome, as_json)
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from inspect_ai import Task as InspectTask
 from inspect_ai import eval_set
+from inspect_ai.dataset import MemoryDataset
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.scorer import Scorer
 
@@ -37,6 +38,7 @@ from taskspace.evaluation.scorers.task import scoring_epochs
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
 from taskspace.models.llm.client import DEFAULT_MODEL
+from taskspace.sources.web.origins import OriginMap
 from taskspace.tasks.model import Task
 
 
@@ -114,6 +116,19 @@ def eval_log_root(home: Path) -> Path:
     return home / "logs" / "eval"
 
 
+def served_dataset(dataset: MemoryDataset, origin_map: Mapping[str, str] | None) -> MemoryDataset:
+    """``dataset`` for sites served elsewhere now: the origin map in each sample's metadata
+    (for the browser environment), and every crawled origin a prompt names ("Open
+    http://…") rewritten to the origin serving it now, for the agent."""
+    if origin_map:
+        origins = OriginMap(origin_map)
+        for sample in dataset:
+            sample.metadata = {**(sample.metadata or {}), ORIGIN_MAP_KEY: dict(origin_map)}
+            if isinstance(sample.input, str):
+                sample.input = origins.text(sample.input)
+    return dataset
+
+
 def inspect_task(
     tasks: Sequence[Task],
     spec: AgentSpec,
@@ -122,11 +137,7 @@ def inspect_task(
     config: RunConfig,
     origin_map: Mapping[str, str] | None = None,
 ) -> InspectTask:
-    dataset = task_dataset(tasks, covers=evidence_cover(graph, tasks))
-    if origin_map:
-        # where a crawled site is served now: for the browser environment, not the agent
-        for sample in dataset:
-            sample.metadata = {**(sample.metadata or {}), ORIGIN_MAP_KEY: dict(origin_map)}
+    dataset = served_dataset(task_dataset(tasks, covers=evidence_cover(graph, tasks)), origin_map)
     task_scorer = config.scorer == "task"
     kinds = {task.kind for task in tasks}
     return InspectTask(

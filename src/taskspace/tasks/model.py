@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from taskspace.sources.web.urls import on_origin
 from taskspace.tasks.safety import SafetyBlock
 
 
@@ -67,11 +70,21 @@ class PathStep(BaseModel):
 
 
 class HopCheck(BaseModel):
-    """How one hop of a multihop task is judged: every keyword in the answer, and the URL
-    the agent must have reached."""
+    """How one hop of a multihop task is judged: every keyword in the answer, and the page
+    the agent must have reached: ``url``, its path inside the site keyed ``site`` (a gold
+    that holds wherever the site is served; a task made before keys holds a full URL)."""
 
     keywords: list[str] = Field(default_factory=list)
     url: str | None = None
+    site: str | None = Field(default=None, description="the key of the site ``url`` is on")
+
+    def crawled(self, sites: Mapping[str, str]) -> str:
+        """The page on the origin its site was crawled from (``sites``: a task's key ->
+        origin): a path joined to it; a full URL, or a site not recorded, unchanged."""
+        origin = sites.get(self.site or "")
+        if not self.url or origin is None:
+            return self.url or ""
+        return on_origin(self.url, origin)
 
 
 class WebHop(BaseModel):
@@ -82,7 +95,9 @@ class WebHop(BaseModel):
     instruction: str
     page_url: str | None = Field(default=None, description="where the hop starts")
     link: str | None = Field(default=None, description="the link a follow hop takes")
-    site: str | None = Field(default=None, description="the site a lookup hop searches")
+    site: str | None = Field(
+        default=None, description="the key of the site a lookup hop searches (or its origin)"
+    )
     answer: str = ""
     check: HopCheck = Field(default_factory=HopCheck)
 
@@ -128,6 +143,11 @@ class Task(BaseModel):
         "difficulty, completeness); empty for a template-rendered task",
     )
     start_url: str | None = None
+    sites: dict[str, str] = Field(
+        default_factory=dict,
+        description="multihop: each site's key -> the origin it was crawled from; where the "
+        "pages its golds name by path were, for navigation (not part of the task's identity)",
+    )
     steps: list[WebStep] = Field(default_factory=list)
     success: list[SuccessCriterion] = Field(default_factory=list)
     path: list[PathStep] = Field(default_factory=list)
@@ -159,6 +179,7 @@ class Task(BaseModel):
                 "seed": self.seed,
                 "generator": self.generator,
                 "start_url": self.start_url,
+                "sites_json": json.dumps(self.sites) if self.sites else None,
                 "steps_json": self.model_dump_json(include={"steps"}),
                 "success_json": self.model_dump_json(include={"success"}),
                 "path_json": self.model_dump_json(include={"path"}) if self.path else None,

@@ -26,7 +26,7 @@ from taskspace.graph.connection import Graph
 from taskspace.sources.web.crawl import CrawlOptions
 from taskspace.sources.web.errors import ReplayError
 from taskspace.sources.web.loader import load_web
-from taskspace.sources.web.urls import same_page
+from taskspace.sources.web.urls import on_origin, same_page
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import SuccessCriterion, Task, WebStep
 from tests.support import SHARED_DATA
@@ -218,7 +218,7 @@ def test_mkdocs_tasks_cover_what_the_site_supports_and_re_derive(mkdocs: Mkdocs)
         found = mkdocs.graph.read_text(
             "MATCH (:WebPage {url: $url})-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'}) "
             "WHERE h.visible AND h.name = $name RETURN count(h) AS n",
-            url=target,
+            url=on_origin(target, task.start_url or ""),
             name=task.answer,
         )
         assert found[0]["n"] >= 1, (target, task.answer)

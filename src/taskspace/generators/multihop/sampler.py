@@ -37,7 +37,7 @@ from taskspace.generators.multihop.checks import chain_lint
 from taskspace.generators.multihop.web import Link, Page, WebChains, WebReader
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
-from taskspace.sources.web.urls import origin_of
+from taskspace.sources.web.urls import normalise_url, origin_of, site_path
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, HopCheck, SuccessCriterion, Task, WebHop
@@ -94,14 +94,11 @@ def _hop(
     answer: str,
     **extra: Any,
 ) -> WebHop:
+    """One hop; its check names the target by site key and path: a gold that holds
+    wherever the site is served."""
+    check = HopCheck(keywords=[answer], url=site_path(target.url), site=target.key)
     return WebHop(
-        index=index,
-        kind=kind,
-        instruction=text,
-        page_url=at,
-        answer=answer,
-        check=HopCheck(keywords=[answer], url=target.url),
-        **extra,
+        index=index, kind=kind, instruction=text, page_url=at, answer=answer, check=check, **extra
     )
 
 
@@ -133,7 +130,7 @@ def _next_hop(
                 target = web.pages[found[0]]
                 text = _lookup_text(index, target.origin, target.site == here.site)
                 hop = _hop(index, "lookup", text, current, target, target.heading)
-                return hop.model_copy(update={"site": target.origin}), target
+                return hop.model_copy(update={"site": target.key}), target
     links = [link for link in web.links.get(current, []) if link.target not in seen]
     if not links:
         return None
@@ -160,7 +157,24 @@ def build_chain(
     return chain
 
 
+def _portable(web: WebChains, url: str) -> str:
+    """A page as its site's key and path (``wiki2015/A/Ray_Charles.html``): how ids and
+    coverage name it, wherever it was served."""
+    return web.key_of(url) + site_path(url)
+
+
+def _portable_text(text: str, keys: dict[str, str]) -> str:
+    """``text`` with every crawled origin written as its site's key."""
+    for origin, key in sorted(keys.items(), key=lambda item: -len(item[0])):
+        text = re.sub(re.escape(origin) + r"(?![\w:.-])", key, text)
+    return text
+
+
 def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]], seed: int) -> Task:
+    """The task of one chain. Its id, fingerprint and golds are made from site keys and
+    paths, so the same sites served on other ports give the same task; ``start_url``,
+    the hops' ``page_url`` and the prompt keep the crawled origins (``sites`` maps each
+    key to its origin), which an origin map rewrites at run time."""
     hops = [hop for hop, _ in chain]
     end = WebHop(index=len(hops) + 1, kind="end", instruction=END, answer=END)
     lines = [f"Hop {hop.index}: {hop.instruction}" for hop in hops]
@@ -170,7 +184,17 @@ def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]],
         + f" When you have answered every hop, reply {END}."
     )
     final = chain[-1][1]
-    signature = [hop.model_dump_json() for hop in hops]
+    sites = {web.key_of(start): origin_of(start)} | {p.key: origin_of(p.url) for _, p in chain}
+    keys = {origin: key for key, origin in sites.items()}
+    signature = [
+        _portable_text(
+            hop.model_copy(
+                update={"page_url": _portable(web, hop.page_url or "")}
+            ).model_dump_json(),
+            keys,
+        )
+        for hop in hops
+    ]
     elements = [
         element
         for hop in hops
@@ -182,7 +206,7 @@ def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]],
     pages = [start, *(page.url for _, page in chain)]
     start_id = web.ids[start]
     return Task(
-        id=stable_id("task", "multihop", start, *signature),
+        id=stable_id("task", "multihop", _portable(web, start), *signature),
         kind="multihop",
         type="multihop_web",
         template="multihop/follow",
@@ -191,28 +215,29 @@ def build_task(web: WebChains, start: str, chain: Sequence[tuple[WebHop, Page]],
         answer=hops[-1].answer,
         check="contains_all",
         anchor=start_id,
-        fingerprint=fingerprint(prompt, hops[-1].answer),
+        fingerprint=fingerprint(_portable_text(prompt, keys), hops[-1].answer),
         grounding=[GroundRef(label="WebPage", id=web.ids[url]) for url in pages]
         + [GroundRef(label="WebElement", id=element) for element in elements],
         coverage={
             "pattern": ["multihop:" + ">".join(hop.kind for hop in hops)],
-            "page": pages,
-            "site": sorted({origin_of(start), *(page.origin for _, page in chain)}),
+            "page": [_portable(web, url) for url in pages],
+            "site": sorted(sites),
             "difficulty": ["medium" if len(hops) == 2 else "hard"],
         },
         seed=seed,
         start_url=start,
+        sites=dict(sorted(sites.items())),
         success=[
-            SuccessCriterion(kind="url", value=final.url),
+            SuccessCriterion(kind="url", value=site_path(final.url)),
             SuccessCriterion(kind="text_present", value=hops[-1].answer),
         ],
         hops=[*hops, end],
     )
 
 
-def _rederived_answer(web: WebReader, hop: WebHop, previous: str) -> str | None:
-    """The answer the graph gives ``hop`` now (None when its target is not unique, is not
-    the recorded page, or its link would name the answer)."""
+def _rederived_answer(web: WebReader, task: Task, hop: WebHop, previous: str) -> str | None:
+    """The answer the graph gives ``hop`` of ``task`` now (None when its target is not
+    unique, is not the recorded page, or its link would name the answer)."""
     if hop.kind == "follow":
         links = web.links_at([hop.page_url or ""], None).get(hop.page_url or "", [])
         matching = [link for link in links if link.name == hop.link]
@@ -220,7 +245,7 @@ def _rederived_answer(web: WebReader, hop: WebHop, previous: str) -> str | None:
     else:
         site = web.site_of(hop.site or "")
         targets = web.lookup(site, previous, hop.page_url or "") if site else []
-    if targets != [hop.check.url]:
+    if targets != [normalise_url(hop.check.crawled(task.sites))]:
         return None
     if hop.kind == "follow" and SECTION_QUESTION in hop.instruction:
         return web.sections_at(targets).get(targets[0])
@@ -240,7 +265,7 @@ def rederive_multihop(graph: Graph, task: Task) -> bool:
     if not hops or hops[-1].kind != "end" or hops[-1].answer != END:
         return False
     for hop in hops[:-1]:
-        answer = _rederived_answer(web, hop, previous)
+        answer = _rederived_answer(web, task, hop, previous)
         if answer is None or answer != hop.answer or hop.check.keywords != [hop.answer]:
             return False
         previous = hop.answer
@@ -282,7 +307,7 @@ def sample_multihop(graph: Graph, hops: int, count: int, seed: int) -> SampleRep
         report.candidates += 1
         task = build_task(web, start, chain, seed)
         answers = [hop.answer for hop in task.hops[:-1]]
-        lint = chain_lint(web, start, task.hops[:-1])
+        lint = chain_lint(web, start, task.hops[:-1], task.sites)
         if task.id in found:
             report.drop("duplicates")
         elif named(task.prompt, answers) or named(readable(task.prompt), answers):

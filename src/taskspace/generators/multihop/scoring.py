@@ -13,6 +13,10 @@ N + 1 for N hops). A hop passes when the agent found its answer or reached its p
 - ``url``: ``hop.check.url`` is among the pages the browser visited
   (``trajectory.visited``), at or after the page where the previous hop's URL was reached,
   compared by ``sources.web.urls.same_page`` (no fragment, index file or trailing slash).
+  The gold is a path inside the site keyed ``hop.check.site``; the task's ``sites`` say
+  where that site was crawled and the trajectory's origin map where it is served now, so
+  the page is looked for on the live origin of its own site (a mirror with the same
+  paths on another port does not count).
 
 Hops are judged in order and evaluation stops at the first hop that fails: later hops
 count as not passed (MMInA lets an agent proceed only once the current hop is done). The
@@ -37,7 +41,7 @@ fails. A hop with no keywords passes by URL only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -194,12 +198,14 @@ def judge_hop(
     start: int,
     fuzzy: Fuzzy | None,
     origins: OriginMap | None = None,
+    sites: Mapping[str, str] | None = None,
 ) -> tuple[HowPassed, int]:
     """How ``hop`` passed ("" when it did not) and where in ``visited`` the next hop's URL
-    may be looked for. ``origins`` maps the crawled URL to where the browser found the site."""
+    may be looked for. ``sites`` (the task's: site key -> crawled origin) puts a gold path
+    on its site's crawled origin, and ``origins`` maps that to where the browser found it."""
     if must_include(hop.check.keywords, answer):
         return "must_include", start
-    target = hop.check.url
+    target = hop.check.crawled(sites or {})
     if target and origins is not None:
         target = origins.url(target)
     reached = url_reached(target, visited, start)
@@ -211,10 +217,14 @@ def judge_hop(
 
 
 def evaluate_queue(
-    hops: Sequence[WebHop], attempt: Attempt, fuzzy: Fuzzy | None = None
+    hops: Sequence[WebHop],
+    attempt: Attempt,
+    fuzzy: Fuzzy | None = None,
+    sites: Mapping[str, str] | None = None,
 ) -> QueueResult:
     """Judge ``hops`` (the task's queue, END last) against ``attempt``, in order, stopping
-    at the first failed hop. ``fuzzy`` is asked only where keywords and URL both miss."""
+    at the first failed hop. ``fuzzy`` is asked only where keywords and URL both miss;
+    ``sites`` is the task's (site key -> crawled origin)."""
     queue = [hop for hop in hops if hop.kind != "end"]
     given = hop_answers(attempt, len(queue))
     visited = attempt.trajectory.visited if attempt.trajectory else []
@@ -225,7 +235,7 @@ def evaluate_queue(
         if failed:
             result.hops.append(HopResult(hop.index, hop.kind, answer, False, evaluated=False))
             continue
-        how, cursor = judge_hop(hop, answer, visited, cursor, fuzzy, origins)
+        how, cursor = judge_hop(hop, answer, visited, cursor, fuzzy, origins, sites)
         failed = not how
         result.hops.append(HopResult(hop.index, hop.kind, answer, bool(how), how))
     end_index = hops[-1].index if hops and hops[-1].kind == "end" else len(queue) + 1
@@ -266,6 +276,6 @@ def score_multihop(
     when every hop passed in order; the overlap metrics of the final answer and the hop
     metrics (:func:`hop_metrics`) in ``metrics``."""
     base = score_attempt(task, attempt, cover)
-    result = evaluate_queue(task.hops, attempt, fuzzy)
+    result = evaluate_queue(task.hops, attempt, fuzzy, task.sites)
     metrics = {**base.metrics, **hop_metrics(result)}
     return TaskScore(score=1.0 if result.success else 0.0, success=result.success, metrics=metrics)

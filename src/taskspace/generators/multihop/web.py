@@ -27,7 +27,7 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.metapaths import metapath_library
-from taskspace.sources.web.urls import normalise_url
+from taskspace.sources.web.urls import normalise_url, origin_of
 from taskspace.tasks.lints import contentless_page, link_spoiler
 
 _EDIT_LINK = re.compile(r"\s*\[\s*edit\s*\]$", re.IGNORECASE)
@@ -43,6 +43,8 @@ class Page:
     id: str
     url: str
     heading: str
+    key: str = ""
+    """The site's key (``kg load web --site``, else host and directory): what golds name."""
     title: str = ""
     prose_words: int = 0
     cut: bool = False
@@ -74,8 +76,10 @@ class WebReader:
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.graph.read_text(metapath_library().text(f"multihop/{name}"), **params)
 
-    def site_of(self, origin: str) -> str | None:
-        rows = self.read("site", origin=origin)
+    def site_of(self, site: str) -> str | None:
+        """The id of the site a lookup hop names: by its key (or, in a task made before
+        keys, by an origin it was crawled from)."""
+        rows = self.read("site", site=site)
         return str(rows[0]["id"]) if rows else None
 
     def lookup(self, site: str, term: str, exclude: str) -> list[str]:
@@ -155,6 +159,8 @@ class WebChains(WebReader):
         }
         self.ids = {**self.page_ids, **{page.url: page.id for page in self.pages.values()}}
         self.sites = sorted({page.site for page in self.pages.values()})
+        self.keys = {origin_of(page.url): page.key for page in self.pages.values()}
+        """Each crawled origin's site key."""
         self._lookups: dict[tuple[str, str, str], list[str]] = {}
 
     def _usable(self, link: Link) -> bool:
@@ -166,6 +172,11 @@ class WebChains(WebReader):
             return True
         section = self.section_of.get(link.target)
         return section is not None and link_spoiler(link.name, section) is None
+
+    def key_of(self, url: str) -> str:
+        """The key of the site the page ``url`` is on (its origin when not crawled)."""
+        page = self.pages.get(url)
+        return page.key if page is not None else self.keys.get(origin_of(url), origin_of(url))
 
     def is_content(self, url: str) -> bool:
         """True for a page with a heading and content (a chain may start or end there)."""

@@ -13,6 +13,7 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.errors import MissingValue
 from taskspace.graph.ids import stable_id
 from taskspace.graph.metapaths import metapath_library, render, render_optional
+from taskspace.sources.web.urls import portable_url
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
@@ -92,7 +93,7 @@ def build_task(
     Raises :class:`MissingValue` when a value the prompt, answer, start or a step needs is
     null; a success check whose value is missing is left out, like an empty one.
     """
-    prompt, answer = render(spec.prompt, row), render(spec.answer, row)
+    prompt, answer = render(spec.prompt, row), _answer(spec, row)
     if not prompt or not answer:
         return None
     grounding = _grounding(spec, row)
@@ -101,6 +102,9 @@ def build_task(
         return None  # an element without a selector cannot be replayed
     document = str(row.get("document_id") or "")
     page = row.get("page")
+    start = render(spec.start_url, row) if spec.start_url else None
+    if start:  # golds name pages by their path: they hold wherever the site is served
+        steps = [_portable_step(step, start) for step in steps]
     return Task(
         id=stable_id("task", spec.name, row["anchor"]),
         kind=spec.kind,
@@ -118,10 +122,32 @@ def build_task(
         relevance=relevance,
         objective=objective,
         seed=seed,
-        start_url=render(spec.start_url, row) if spec.start_url else None,
+        start_url=start,
         steps=steps,
-        success=_criteria(spec.success, row),
+        success=_portable(_criteria(spec.success, row), start),
     )
+
+
+def _answer(spec: TemplateSpec, row: dict[str, Any]) -> str:
+    """The rendered answer; a web task's answer that is a page of its site is that page's
+    path (``/catalog``), so the gold holds wherever the site is served."""
+    answer = render(spec.answer, row)
+    start = render(spec.start_url, row) if spec.start_url else None
+    return portable_url(answer, start) if start and answer else answer
+
+
+def _portable(criteria: list[SuccessCriterion], start: str | None) -> list[SuccessCriterion]:
+    """URL criteria on the start page's origin written as site paths (``/catalog``)."""
+    if not start:
+        return criteria
+    return [
+        c.model_copy(update={"value": portable_url(c.value, start)}) if c.kind == "url" else c
+        for c in criteria
+    ]
+
+
+def _portable_step(step: WebStep, start: str) -> WebStep:
+    return step.model_copy(update={"checks": _portable(step.checks, start)})
 
 
 def _page_key(spec: TemplateSpec, document: str, page: Any) -> str:
@@ -215,7 +241,7 @@ def rederive_many(graph: Graph, spec: TemplateSpec, tasks: Sequence[Task]) -> di
 def _renders_same(spec: TemplateSpec, row: dict[str, Any], task: Task) -> bool:
     try:
         return (
-            render(spec.answer, row) == task.answer
+            _answer(spec, row) == task.answer
             and fingerprint(render(spec.prompt, row), task.answer) == task.fingerprint
         )
     except MissingValue:

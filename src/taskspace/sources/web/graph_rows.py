@@ -1,10 +1,11 @@
 """Rows for the batched writer: one crawled page becomes nodes and edges by stable ids.
 
 Ids follow the graph contract: a site by its key (the name given with ``kg load web --site``,
-else its origin), a page by the site's key and its URL relative to the site root
+else its host and the start URL's directory, :func:`~taskspace.sources.web.urls.site_key`),
+a page by the site's key and its URL relative to the site root
 (:func:`~taskspace.sources.web.urls.site_path`), an element by its page's and its XPath. A
-page keeps its full URL in ``url`` for navigation; a named site served on another port or
-host gets the same ids. Links and form submits carry ``target_url`` (normalised);
+page keeps its full URL in ``url`` for navigation; a site served on another port (or, named,
+on another host) gets the same ids. Links and form submits carry ``target_url`` (normalised);
 ``NAVIGATES_TO`` is resolved from it in Cypher once the crawl is over, so the order in
 which pages were visited does not matter.
 """
@@ -53,10 +54,12 @@ def page_name(title: str, elements: list[Element], url: str) -> str:
     return unquote(path)
 
 
-def site_row(site: str, origin: str, source: str) -> Row:
-    """The :WebSite keyed ``site``; ``origin`` is where it was crawled (for navigation)."""
+def site_row(site: str, origin: str, source: str, origins: list[str] | None = None) -> Row:
+    """The :WebSite keyed ``site``; ``origin`` is where the latest crawl found it, and
+    ``origins`` every origin it was crawled from (for navigation and replay)."""
     name = origin.split("://", 1)[-1]
-    props = {"origin": origin, "name": name, "key": site, "source": source}
+    every = sorted(set(origins or []) | {origin})
+    props = {"origin": origin, "origins": every, "name": name, "key": site, "source": source}
     return {"id": site_id(site), "props": props}
 
 

@@ -33,7 +33,7 @@ from taskspace.sources.web.interactions import (
     probe,
 )
 from taskspace.sources.web.som import capture, site_folder
-from taskspace.sources.web.urls import normalise_url, origin_of
+from taskspace.sources.web.urls import normalise_url, origin_of, site_key
 
 FLUSH_ELEMENTS = 2000
 """Pages are written once this many of their elements are waiting: few, large batches."""
@@ -55,6 +55,12 @@ class WebLoadReport(LoadReport):
     start_url: str
     site_id: str
     source_id: str
+    site_key: str = ""
+    origin: str = ""
+    earlier_origins: list[str] = field(default_factory=list)
+    """Other origins this site's key was crawled from before: the crawl joined that site."""
+    named: bool = False
+    """The key was given with ``--site`` (else derived from the start URL)."""
     pages: list[LoadedPage] = field(default_factory=list)
     failed_depths: dict[str, int] = field(default_factory=dict)
     """The crawl depth of each failed page."""
@@ -73,6 +79,17 @@ class WebLoadReport(LoadReport):
         self.fail(failure.url, failure.reason)
         self.failed_depths[failure.url] = failure.depth
 
+    @property
+    def same_site_note(self) -> str | None:
+        """The one line that says an unnamed crawl joined a site crawled from elsewhere."""
+        if not self.earlier_origins or self.named:
+            return None
+        return (
+            f"Site key {self.site_key} was loaded before from "
+            f"{', '.join(self.earlier_origins)}; {self.origin} is taken as the same site "
+            "(same page ids). Give --site NAME to keep two sites apart."
+        )
+
     def failure_entry(self, failure: Failure) -> dict[str, Any]:
         return {**super().failure_entry(failure), "depth": self.failed_depths.get(failure.input)}
 
@@ -82,6 +99,10 @@ class WebLoadReport(LoadReport):
             "start_url": self.start_url,
             "site_id": self.site_id,
             "source_id": self.source_id,
+            "site_key": self.site_key,
+            "origin": self.origin,
+            "earlier_origins": self.earlier_origins,
+            "same_site_note": self.same_site_note,
             "pages": len(self.pages),
             "elements": sum(self.elements_by_kind.values()),
             "elements_by_kind": self.elements_by_kind,
@@ -111,16 +132,24 @@ def load_web(
 
     ``site`` names the site: ids are made from it and each page's path, so the same site
     served elsewhere (another port or host) gets the same ids. Unnamed, a site is keyed by
-    its origin.
+    its host and the start URL's directory (:func:`site_key`): another port is the same
+    site, and a key crawled before from another origin is joined, with a note
+    (``same_site_note``), its origins all kept on the :WebSite.
 
     ``progress`` counts loaded pages up to ``max_pages`` and names the page just done."""
     started = time.monotonic()
     start = check_start_url(start_url)
     origin = origin_of(start)
-    key = site or origin
+    key = site or site_key(start_url)
     source = source_id("web", start)  # this crawl of this URL: provenance, not identity
     writer = BatchedWriter(graph)
-    summary = WebLoadReport(start_url=start, site_id=site_id(key), source_id=source)
+    summary = WebLoadReport(
+        start_url=start, site_id=site_id(key), source_id=source, site_key=key, origin=origin
+    )
+    summary.named = site is not None
+    earlier = _earlier_origins(graph, summary.site_id)
+    summary.earlier_origins = [other for other in earlier if other != origin]
+    origins = sorted({*earlier, origin})
     folder = site_folder(home, origin)
     progress.start("Crawling", options.max_pages)
 
@@ -132,7 +161,9 @@ def load_web(
             rows = _read_page(pool, page, fetched, options, folder, (key, origin), source)
             if not summary.pages:  # a crawl that loads nothing leaves no trace
                 record_source(graph, "web", start)
-                summary.add_write(writer.merge_nodes(["WebSite"], [site_row(key, origin, source)]))
+                summary.add_write(
+                    writer.merge_nodes(["WebSite"], [site_row(key, origin, source, origins)])
+                )
             buffer.append(rows)
             if sum(len(r.elements) for r in buffer) >= FLUSH_ELEMENTS:
                 _write_pages(writer, summary, buffer)
@@ -171,6 +202,11 @@ def load_web(
         complete_source(graph, source)
     summary.seconds = round(time.monotonic() - started, 2)
     return summary
+
+
+def _earlier_origins(graph: Graph, site: str) -> list[str]:
+    rows = graph.read("web/site_origins", site=site)
+    return [str(origin) for origin in rows[0]["origins"]] if rows else []
 
 
 def _read_page(

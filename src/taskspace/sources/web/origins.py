@@ -6,6 +6,7 @@ port), so every URL a task names is rewritten through the map before the browser
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit, urlunsplit
 
@@ -36,6 +37,13 @@ class OriginMap:
             return url
         parts, target = urlsplit(url), urlsplit(current)
         return urlunsplit((target.scheme, target.netloc, parts.path, parts.query, parts.fragment))
+
+    def text(self, text: str) -> str:
+        """``text`` (a prompt) with every crawled origin it names written as the origin
+        serving the site now: "Open http://127.0.0.1:8000/a" reads "…:9123/a"."""
+        for crawled, current in sorted(self.mapping.items(), key=lambda item: -len(item[0])):
+            text = re.sub(re.escape(crawled) + r"(?![\w:.-])", current, text, flags=re.I)
+        return text
 
 
 def one_origin(crawled: Iterable[str], current: str, instead: str) -> dict[str, str]:

@@ -14,12 +14,16 @@ INDEX_FILES = ("index.html", "index.htm")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
+def _host(parts: SplitResult) -> str:
+    """Host in lower case (IPv6 in brackets), without port or user info."""
+    host = (parts.hostname or "").lower()
+    return f"[{host}]" if ":" in host else host
+
+
 def _netloc(parts: SplitResult) -> str:
     """Host in lower case (IPv6 in brackets), the port unless it is the scheme's default;
     no user info."""
-    host = (parts.hostname or "").lower()
-    if ":" in host:
-        host = f"[{host}]"
+    host = _host(parts)
     try:
         port = parts.port
     except ValueError:  # not a number: keep what was written
@@ -62,13 +66,46 @@ def site_path(url: str) -> str:
     return urlunsplit(("", "", parts.path or "/", parts.query, ""))
 
 
+def site_key(start_url: str) -> str:
+    """The key of a site crawled from ``start_url`` when it is not named: its host, plus the
+    start URL's directory when the site is not at the root (``http://127.0.0.1:8000/`` is
+    ``127.0.0.1``, ``http://127.0.0.1:9123/docs/index.html`` is ``127.0.0.1/docs``). Neither
+    scheme nor port counts, so the same site served on another port gets the same key."""
+    parts = urlsplit(start_url)
+    path = parts.path or "/"
+    return _host(parts) + path[: path.rfind("/")]
+
+
+def is_site_path(value: str) -> bool:
+    """True for a URL relative to a site's root (``/a?b=1``): how a gold names a page."""
+    return value.startswith("/") and not value.startswith("//")
+
+
+def portable_url(url: str, start: str) -> str:
+    """``url`` as a gold that holds wherever the site is served: its :func:`site_path`
+    when it is on the origin of ``start`` (the task's start page), else unchanged."""
+    parts = urlsplit(url)
+    if parts.scheme in ("http", "https") and origin_of(url) == origin_of(start):
+        return site_path(url)
+    return url
+
+
+def on_origin(value: str, url: str) -> str:
+    """A gold ``value`` made absolute on the origin of ``url``: a site path is joined to
+    it, a full URL is kept."""
+    return urljoin(origin_of(url) + "/", value) if is_site_path(value) else value
+
+
 def same_page(actual: str, expected: str) -> bool:
     """True when ``actual`` is the page ``expected`` names.
 
     Both are normalised the crawler's way (no fragment, no index file, no trailing
     slash); a query string counts only when the expected URL has one, so a GET form
-    that adds ``?q=…`` still reaches the page the graph recorded.
+    that adds ``?q=…`` still reaches the page the graph recorded. An ``expected`` site path
+    (``/a``, :func:`is_site_path`) is met on any origin: the caller fences the site.
     """
+    if is_site_path(expected):  # a gold path: the page wherever the site is served
+        actual = site_path(actual)
     want, got = urlsplit(normalise_url(expected)), urlsplit(normalise_url(actual))
     if not want.query:
         got = got._replace(query="")

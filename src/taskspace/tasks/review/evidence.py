@@ -15,7 +15,7 @@ from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.names import checked_label
-from taskspace.sources.web.urls import normalise_url
+from taskspace.sources.web.urls import normalise_url, on_origin
 from taskspace.tasks.model import Task
 
 MAX_NODES = 40
@@ -101,7 +101,10 @@ def _by_label(tasks: Sequence[Task]) -> dict[str, set[str]]:
 
 def _page_urls(task: Task) -> list[str]:
     urls = [task.start_url or ""] + [hop.page_url or "" for hop in task.hops]
-    urls += [check.value for check in task.success if check.kind == "url"]
+    start = task.start_url or ""
+    urls += [
+        on_origin(c.value, start) if start else c.value for c in task.success if c.kind == "url"
+    ]
     return list(dict.fromkeys(normalise_url(url) for url in urls if url))
 
 

@@ -23,6 +23,10 @@ strict about content, so that ``success`` means what a reader of the task would 
 - ``rouge`` (written ``rouge:T``, the threshold declared by the template): the answer's
   ROUGE-L F-measure against the gold (key sentences read from the graph) is at least
   ``T`` (default ``ROUGE_THRESHOLD``); for summaries, whose wording is free.
+
+A web gold that is a page names it by its path inside the site (``/catalog``: it holds
+wherever the site is served); an answer that is one absolute URL is read as its path
+(``sources.web.urls.site_path``), so the page's URL on the live origin passes.
 """
 
 from __future__ import annotations
@@ -34,7 +38,10 @@ from functools import lru_cache
 
 from taskspace.core.words import content_words, normalized, spaced, tokens
 from taskspace.metrics.rouge import rouge_l
+from taskspace.sources.web.urls import is_site_path, site_path
 from taskspace.tasks.errors import UnknownCheckError
+
+_ABSOLUTE_URL = re.compile(r"https?://\S+", re.IGNORECASE)
 
 CHECK_KINDS: tuple[str, ...] = ("exact", "number", "contains_all", "keywords", "rouge")
 
@@ -187,6 +194,8 @@ def check_passes(check: str, gold: str, answer: str, prompt: str = "") -> bool:
     """Whether ``answer`` passes the task's ``check`` against ``gold``; ``prompt`` (the
     task's) only lets a ``number`` answer restate numbers the question names."""
     kind, threshold = parse_check(check)
+    if is_site_path(gold.strip()) and _ABSOLUTE_URL.fullmatch(answer.strip()):
+        answer = site_path(answer.strip())  # the page's URL wherever the site is served
     if kind == "rouge":
         return _rouge(gold, answer, prompt, ROUGE_THRESHOLD if threshold is None else threshold)
     return _CHECKS[kind](gold, answer, prompt)

@@ -75,10 +75,11 @@ def check_task(graph: Graph, task: Task, hops: int) -> None:
     assert task.hops[-1].kind == "end" and task.hops[-1].answer == END
     assert task.prompt.endswith(f"reply {END}.")
     for hop in task.hops[:-1]:
-        assert hop.check.keywords == [hop.answer] and hop.check.url
+        assert hop.check.keywords == [hop.answer] and (hop.check.url or "").startswith("/")
+        assert hop.check.site in task.sites  # the gold: a site key and a path, no port
         found = graph.read_text(
             "MATCH (p:WebPage {url: $url}) RETURN toLower(p.text) CONTAINS toLower($kw) AS has",
-            url=hop.check.url,
+            url=hop.check.crawled(task.sites),
             kw=hop.answer,
         )
         assert found == [{"has": True}], (hop.check.url, hop.answer)
@@ -86,7 +87,7 @@ def check_task(graph: Graph, task: Task, hops: int) -> None:
         if hop.kind == "follow":
             assert link_spoiler(hop.link or "", hop.answer) is None, hop
     for earlier, later in zip(task.hops, task.hops[1:-1], strict=False):
-        assert later.page_url == earlier.check.url  # the answer's page is the next input
+        assert later.page_url == earlier.check.crawled(task.sites)  # the next hop's input
         assert f"hop {earlier.index}" in later.instruction
     assert named(task.prompt, [hop.answer for hop in task.hops[:-1]]) == []
     assert task.answer == task.hops[-2].answer
@@ -110,7 +111,8 @@ def test_listings_and_the_index_of_links_are_no_place_for_a_chain(
     assert chains.extras["contentless_pages"] == 3 and len(chains.tasks) == 8
     for task in chains.tasks:
         check_task(ray.graph, task, 3)
-        assert all(web.is_content(url) for url in task.coverage["page"])
+        reached = [hop.check.crawled(task.sites) for hop in task.hops[:-1]]
+        assert all(web.is_content(url) for url in [task.start_url or "", *reached])
     with pytest.raises(SamplingError, match="at least two hops"):
         sample_multihop(ray.graph, 1, 1, 0)
 
@@ -215,7 +217,7 @@ def test_lookups_cross_to_the_other_site_and_say_where(ray: RaySites) -> None:
             ("Track listing", "Do the Twist! with Ray Charles"),
             ("History", "What'd I Say"),
         }
-        assert hop.site == mini and f"On {mini}, find the page whose text" in hop.instruction
+        assert hop.site == "wiki2020" and f"On {mini}, find the page whose text" in hop.instruction
         check_task(ray.graph, task, 2)
 
 
@@ -229,7 +231,7 @@ def test_a_page_that_lost_its_section_text_no_longer_re_derives(
     ray: RaySites, chains: SampleReport
 ) -> None:
     task = chains.tasks[0]
-    url = task.hops[0].check.url
+    url = task.hops[0].check.crawled(task.sites)
     text = ray.graph.read_text("MATCH (p:WebPage {url: $url}) RETURN p.text AS t", url=url)
     ray.graph.write_text("MATCH (p:WebPage {url: $url}) SET p.text = 'moved'", url=url)
     try:
@@ -265,7 +267,8 @@ def test_cli_writes_tasks_counts_lints_and_verify_re_derives_them(
         "MATCH (t:Task {id: $id})-[:GROUNDED_IN]->(p:WebPage) RETURN collect(p.url) AS urls",
         id=lines[0]["id"],
     )[0]["urls"]
-    assert {hop["check"]["url"] for hop in lines[0]["hops"][:-1]} <= set(grounded)
+    task = Task.model_validate(lines[0])
+    assert {hop.check.crawled(task.sites) for hop in task.hops[:-1]} <= set(grounded)
     verified = json.loads(_cli([str(out), "--json"], server_env, sample_verify))
     assert verified == {"tasks": 3, "verified": 3, "failed": [], "bad_lines": []}
 
@@ -281,7 +284,7 @@ def test_one_site_chains_hop_between_its_articles_and_say_so(
     assert report.extras["scope"] == "pages" and report.extras["sites"] == 1 and report.tasks
     for task in report.tasks:
         check_task(ray.graph, task, 2)
-        assert all(url.startswith(ray.bases["wiki2015"]) for url in task.coverage["page"])
+        assert all(page.startswith("wiki2015/") for page in task.coverage["page"])
     output = _cli(
         ["--hops", "2", "-n", "2", "--no-graph", "-o", str(tmp_path / "o.jsonl")], server_env
     )

@@ -88,19 +88,21 @@ def test_chains_cross_sites_and_ask_for_a_fact_when_the_link_names_the_page(
     for task in chains.tasks:
         assert [hop.kind for hop in task.hops] == ["follow", "follow", "follow", "end"]
         for hop in task.hops[:-1]:
-            heading, section = wiki.page(hop.check.url or "")
+            heading, section = wiki.page(hop.check.crawled(task.sites))
             # Wikipedia-style: the link's text is (or gives away) the answer's page
             if hop.link == heading or (hop.link, heading) == READS_AS_TARGET:
                 assert SECTION_QUESTION in hop.instruction and hop.answer == section
             else:
                 assert HEADING_QUESTION in hop.instruction and hop.answer == heading
             assert hop.check.keywords == [hop.answer]
-            crossings += wiki.site_of(hop.page_url or "") != wiki.site_of(hop.check.url or "")
+            crossings += wiki.site_of(hop.page_url or "") != hop.check.site
         assert named(task.prompt, [hop.answer for hop in task.hops[:-1]]) == []
         assert task.answer == task.hops[-2].answer
+        # coverage names pages by site key and path, and sites by key: no port
         assert set(task.coverage["site"]) == {
-            wiki.bases[wiki.site_of(url)] for url in task.coverage["page"]
+            page.split("/", 1)[0] for page in task.coverage["page"]
         }
+        assert task.sites == {key: wiki.bases[key] for key in task.coverage["site"]}
         assert rederive_multihop(wiki.graph, task)
     assert crossings >= 4
     assert sum(len(task.coverage["site"]) > 1 for task in chains.tasks) >= 4
@@ -114,16 +116,17 @@ def test_a_renamed_section_no_longer_re_derives(wiki: WikiSites, chains: SampleR
         "MATCH (:WebPage {url: $url})-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', tag: 'h2'})"
         " WHERE h.name = $old SET h.name = $new"
     )
-    wiki.graph.write_text(rename, url=hop.check.url, old=hop.answer, new="Overview")
+    url = hop.check.crawled(task.sites)
+    wiki.graph.write_text(rename, url=url, old=hop.answer, new="Overview")
     try:
         assert not rederive_multihop(wiki.graph, task)
     finally:
-        wiki.graph.write_text(rename, url=hop.check.url, old="Overview", new=hop.answer)
+        wiki.graph.write_text(rename, url=url, old="Overview", new=hop.answer)
     assert rederive_multihop(wiki.graph, task)
 
 
 def _trajectory(task: Task, answers: list[str], hops_visited: int) -> Attempt:
-    pages = [hop.check.url or "" for hop in task.hops[:hops_visited]]
+    pages = [hop.check.crawled(task.sites) for hop in task.hops[:hops_visited]]
     visited = [task.start_url or "", *pages]
     trajectory = WebTrajectory(start_url=task.start_url or "", visited=visited, answers=answers)
     return Attempt(task_id=task.id, answer=answers[-1] if answers else "", trajectory=trajectory)

@@ -71,19 +71,17 @@ def test_search_filter_detail_is_one_task_with_a_check_per_step(market: Market) 
         ("click", task.steps[3].selector, None),
     ]
     checks = [{(c.kind, c.value.lower()) for c in step.checks} for step in task.steps]
-    searched_out = next(
-        iter(checks[1] - {("url", f"{origin}/search.html".lower())} - {("text_present", item)})
-    )
+    searched_out = next(iter(checks[1] - {("url", "/search.html")} - {("text_present", item)}))
     assert searched_out[0] == "text_absent" and ITEMS[searched_out[1]][0] != category
     assert checks == [
         {("element_visible", "#go")},
-        {("url", f"{origin}/search.html".lower()), ("text_present", item), searched_out},
+        {("url", "/search.html"), ("text_present", item), searched_out},
         {("text_present", item), ("text_absent", sibling)},
-        {("url", f"{origin}/items/{item}.html".lower())},
+        {("url", f"/items/{item}.html")},
     ]
     assert task.answer == section
-    assert [(c.kind, c.value) for c in task.success] == [
-        ("url", f"{origin}/items/{item}.html"),
+    assert [(c.kind, c.value) for c in task.success] == [  # golds: paths inside the site
+        ("url", f"/items/{item}.html"),
         ("text_present", section),
     ]
     assert named(task.prompt, [section, f"{item}.html"]) == []
@@ -97,7 +95,7 @@ def test_form_result_chain_reads_the_page_the_submit_leads_to(market: Market) ->
     assert fills == {"#customer": "Ada Lovelace", "#amount": "3"}
     submit = task.steps[-1]
     assert (submit.action, submit.selector) == ("click", "#place")
-    assert [(c.kind, c.value) for c in submit.checks] == [("url", f"{origin}/thanks.html")]
+    assert [(c.kind, c.value) for c in submit.checks] == [("url", "/thanks.html")]
     assert task.answer == "Order received"
     assert named(task.prompt, ["Order received", "Order status", "thanks.html"]) == []
 
