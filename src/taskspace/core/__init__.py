@@ -1,5 +1,6 @@
 """Infrastructure every stage uses: settings, errors, resources, spec files, progress, the
-registry helper, words, box geometry, JSON-or-JSON-Lines detection, binary-body detection."""
+registry helper, words, box geometry, JSON-or-JSON-Lines detection, binary-body detection,
+how times are shown."""
 
 __all__ = [
     "binary",
@@ -13,5 +14,6 @@ __all__ = [
     "settings",
     "shapes",
     "specfiles",
+    "timefmt",
     "words",
 ]
