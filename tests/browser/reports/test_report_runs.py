@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
+from taskspace.core.timefmt import minute
 from taskspace.graph.connection import Graph
 from taskspace.reports.data import read_report
 from taskspace.reports.model import Cell
@@ -63,7 +64,7 @@ def started(graph: Graph, run_id: str) -> str:
     row = graph.read_text(
         "MATCH (r:Run {id: $id}) RETURN toString(r.started) AS started", id=run_id
     )[0]
-    return str(row["started"])[:16].replace("T", " ")
+    return minute(str(row["started"]))
 
 
 def test_a_column_is_a_run_and_only_runs_on_the_same_tasks_sit_side_by_side(
