@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from taskspace.core.files import iter_files
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -29,7 +30,7 @@ from taskspace.graph.provenance import source_id
 from taskspace.models.embeddings import get_model
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS, chunk_document
 from taskspace.sources.documents.loader import SOURCE_KIND, LoadOptions, load_documents
-from taskspace.sources.documents.parse import iter_document_files, parse_file
+from taskspace.sources.documents.parse import parse_file
 
 PROJECT = Path(__file__).resolve().parents[1]
 REAL = PROJECT.parent / "shared" / "data" / "documents" / "html_md"
@@ -65,7 +66,7 @@ def ingest_seconds(graph: Graph, files: list[Path], options: LoadOptions) -> flo
 
 
 def run(paths: list[Path], rounds: int, batch_size: int, chunk_chars: int) -> dict[str, Any]:
-    files = list(iter_document_files(paths))
+    files = list(iter_files(paths))
     started = time.perf_counter()
     documents = [parse_file(file) for file in files]
     parse_seconds = time.perf_counter() - started

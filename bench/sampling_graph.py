@@ -23,12 +23,13 @@ from queue import Queue
 import numpy as np
 from numpy.typing import NDArray
 
+from taskspace.core.files import iter_files
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.loader import DocumentLoader, LoadOptions
 from taskspace.sources.documents.model import ParsedDocument
-from taskspace.sources.documents.parse import iter_document_files, parse_file
+from taskspace.sources.documents.parse import parse_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents"
 
@@ -59,7 +60,7 @@ def copy_of(document: ParsedDocument, number: int) -> ParsedDocument:
 
 
 def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str, float]:
-    documents = [parse_file(file) for file in iter_document_files(sources)]
+    documents = [parse_file(file) for file in iter_files(sources)]
     loader = CachedLoader(graph)
     started = time.perf_counter()
     try:

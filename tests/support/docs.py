@@ -135,3 +135,23 @@ def report_paper(path: str = "/virtual/report.pdf") -> ParsedDocument:
             ),
         ],
     )
+
+
+def two_doc_task_files(graph: Graph, folder: Path) -> tuple[Path, Path]:
+    """An emptied graph with the bundled examples/documents loaded, and six document tasks
+    sampled from it (seed 0) split over two tasks files, ``doc-first.jsonl`` and
+    ``doc-second.jsonl`` in ``folder``: runs on two task sets, for tests that tell runs apart."""
+    from taskspace.generators.templates.sampler import sample_tasks
+    from taskspace.sources.documents.loader import load_documents
+    from taskspace.tasks.store import write_jsonl
+    from tests.support.locations import REPO
+    from tests.support.web import empty_graph
+
+    empty_graph(graph)
+    assert not load_documents(graph, [REPO / "examples" / "documents"]).failed
+    tasks = sample_tasks(graph, "doc", count=6, seed=0).tasks
+    assert len(tasks) >= 4
+    first, second = folder / "doc-first.jsonl", folder / "doc-second.jsonl"
+    write_jsonl(tasks[:3], first)
+    write_jsonl(tasks[3:], second)
+    return first, second

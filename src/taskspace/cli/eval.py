@@ -277,7 +277,7 @@ def list_command(as_json: bool) -> None:
 
 def _list_row(row: Any, model: str) -> list[Any]:
     """One run as ``kg eval list`` shows it."""
-    from taskspace.evaluation.labels import minute
+    from taskspace.core.timefmt import minute
 
     ran = (row["samples"], _success_text(row))
     return [

@@ -10,12 +10,11 @@ from taskspace.cli.context import connected_graph
 from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths, strict_option
 from taskspace.cli.output import (
     console,
-    error_console,
     json_option,
-    plain,
     print_error,
     print_json,
     print_table,
+    print_warnings,
 )
 from taskspace.cli.progress import progress_bar
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
@@ -89,14 +88,11 @@ def print_summary(report: LoadReport) -> None:
     print_table("Documents loaded", ["what", "kind", "count"], rows)
     if report.failed:
         print_table("Files not loaded", ["file", "reason"], report.failed)
-    if report.warnings:
-        print_table("Files warned about (not loaded)", ["file", "reason"], report.warnings)
+    print_warnings(report.warnings)
     if report.notes:
         print_table("Files loaded with a note", ["file", "note"], report.notes)
     for file, reason in report.failed:
         print_error(f"{reason}: {file}")
-    for file, reason in report.warnings:
-        error_console.print(plain(("Warning: ", "bold yellow"), f"{file}: {reason}"))
     console.print(
         f"{len(report.loaded)} of {report.inputs} files loaded in {report.seconds:.1f}s; "
         f"{report.nodes_created} nodes and {report.relationships_created} relationships created."

@@ -20,11 +20,13 @@ from taskspace.cli.output import (
     json_option,
     print_json,
     print_table,
+    print_warnings,
 )
 from taskspace.cli.progress import progress_bar
 from taskspace.graph.load_report import BadRecord
 from taskspace.sources.episodes.loader import (
     FORMATS,
+    USED_KINDS,
     EpisodeLoadOptions,
     EpisodeLoadReport,
     load_episodes,
@@ -94,6 +96,10 @@ def print_summary(report: EpisodeLoadReport) -> None:
             ["file", "record", "reason"],
             [(escape(f), escape(record or ""), escape(why)) for f, record, why in skipped],
         )
+    print_warnings(report.warnings)
+    for kind, files in report.used.items():
+        if files:
+            console.print(f"{len(files)} {USED_KINDS[kind]}")
     console.print(
         f"{report.episodes} episodes from {len(report.loaded)} of {report.inputs} files "
         f"in {report.seconds:.1f}s; "

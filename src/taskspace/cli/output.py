@@ -173,6 +173,17 @@ def _has_space(text: str) -> bool:
     return any(char.isspace() for char in text)
 
 
+def print_warnings(warnings: Sequence[tuple[str, str]]) -> None:
+    """Inputs not loaded that are no error (a file of another format met in a folder …):
+    one table, and a ``Warning: file: reason`` line each on stderr, as every ``kg load``
+    that walks folders says them."""
+    if not warnings:
+        return
+    print_table("Files warned about (not loaded)", ["file", "reason"], warnings)
+    for file, reason in warnings:
+        error_console.print(plain(("Warning: ", "bold yellow"), f"{file}: {reason}"))
+
+
 def print_mapping(title: str, mapping: Mapping[str, Any]) -> None:
     print_table(title, ["key", "value"], [(key, value) for key, value in mapping.items()])
 

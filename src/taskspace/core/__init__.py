@@ -1,11 +1,13 @@
 """Infrastructure every stage uses: settings, errors, resources, spec files, progress, the
-registry helper, words, box geometry, JSON-or-JSON-Lines detection, binary-body detection."""
+registry helper, words, box geometry, walking folders for files, JSON-or-JSON-Lines
+detection, binary-body detection, how times are shown."""
 
 __all__ = [
     "binary",
     "boxes",
     "descriptor",
     "errors",
+    "files",
     "json_layout",
     "progress",
     "registry",
@@ -13,5 +15,6 @@ __all__ = [
     "settings",
     "shapes",
     "specfiles",
+    "timefmt",
     "words",
 ]

@@ -18,8 +18,3 @@ def tasks_name(source: str | None) -> str:
     if not source:
         return ""
     return source if source.startswith("episodes:") else source.rsplit("/", 1)[-1]
-
-
-def minute(started: str | None) -> str:
-    """``2026-11-26 21:11`` of an ISO time: how a run's start (UTC) is shown."""
-    return (started or "")[:16].replace("T", " ")

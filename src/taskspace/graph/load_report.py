@@ -46,6 +46,9 @@ class LoadReport:
     """Inputs from which something reached the graph, in the order they were read."""
     failed: list[Failure] = field(default_factory=list)
     """Inputs that gave nothing, each with the reason, for a one-line report."""
+    warnings: list[Failure] = field(default_factory=list)
+    """Inputs given or found that were not loaded, and not for an error: a file of another
+    format met in a folder, a copy of a document already loaded; each with why."""
     error_count: int = 0
     """Records reported and skipped inside inputs that otherwise loaded."""
     nodes_created: int = 0
@@ -55,7 +58,7 @@ class LoadReport:
     @property
     def inputs(self) -> int:
         """Every input given or found: loaded, or not with a reason."""
-        return len(self.loaded) + len(self.failed)
+        return len(self.loaded) + len(self.failed) + len(self.warnings)
 
     def fail(self, item: str, reason: str) -> None:
         self.failed.append(Failure(item, reason))
@@ -78,6 +81,7 @@ class LoadReport:
             "inputs": self.inputs,
             "loaded": list(self.loaded),
             "failed": [self.failure_entry(failure) for failure in self.failed],
+            "warnings": [self.failure_entry(warning) for warning in self.warnings],
             "errors": self.error_count,
             "nodes_created": self.nodes_created,
             "relationships_created": self.relationships_created,

@@ -9,7 +9,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from taskspace.evaluation.labels import minute, model_label, tasks_name
+from taskspace.core.timefmt import minute
+from taskspace.evaluation.labels import model_label, tasks_name
 from taskspace.graph.connection import Graph, Record
 from taskspace.metrics.passk import pass_at_k
 from taskspace.reports.errors import UnknownRunError

@@ -9,7 +9,8 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from taskspace.evaluation.labels import minute, model_label, tasks_name
+from taskspace.core.timefmt import minute
+from taskspace.evaluation.labels import model_label, tasks_name
 from taskspace.reports import plots
 from taskspace.reports.gui_steps import gui_metrics_plot
 from taskspace.reports.hop_plots import hop_plots

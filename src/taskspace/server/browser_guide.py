@@ -21,6 +21,7 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from taskspace.core.resources import resource_dir
+from taskspace.core.timefmt import minute
 from taskspace.graph.connection import Graph
 from taskspace.graph.metapaths import metapath_library
 from taskspace.graph.queries import default_library
@@ -99,8 +100,7 @@ def schema_slide() -> Slide:
 
 
 def run_label(run: dict[str, Any]) -> str:
-    started = str(run.get("started") or "")[:16].replace("T", " ")
-    parts = [run.get("agent") or "?", run.get("tasks") or "", started]
+    parts = [run.get("agent") or "?", run.get("tasks") or "", minute(str(run.get("started") or ""))]
     return " · ".join(part for part in parts if part)
 
 

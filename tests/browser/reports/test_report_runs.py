@@ -16,14 +16,13 @@ import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
-from taskspace.generators.templates.sampler import sample_tasks
+from taskspace.core.timefmt import minute
 from taskspace.graph.connection import Graph
 from taskspace.reports.data import read_report
 from taskspace.reports.model import Cell
-from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import GroundRef, Task
-from taskspace.tasks.store import write_jsonl, write_task_nodes
-from tests.support.locations import REPO
+from taskspace.tasks.store import write_task_nodes
+from tests.support.docs import two_doc_task_files
 from tests.support.reports import open_in_chromium
 from tests.support.web import chromium_missing
 
@@ -52,14 +51,7 @@ def run(env: dict[str, str], *args: str) -> dict[str, Any]:
 def runs(
     session_graph: Graph, server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Runs]:
-    session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
-    assert not load_documents(session_graph, [REPO / "examples" / "documents"]).failed
-    tasks = sample_tasks(session_graph, "doc", count=6, seed=0).tasks
-    assert len(tasks) >= 4
-    folder = tmp_path_factory.mktemp("report-runs")
-    first, second = folder / "doc-first.jsonl", folder / "doc-second.jsonl"
-    write_jsonl(tasks[:3], first)
-    write_jsonl(tasks[3:], second)
+    first, second = two_doc_task_files(session_graph, tmp_path_factory.mktemp("report-runs"))
     # the same agent twice on one tasks file (1 and 2 epochs), and once on another file
     once = run(server_env, str(first))
     twice = run(server_env, str(first), "--epochs", "2")
@@ -72,7 +64,7 @@ def started(graph: Graph, run_id: str) -> str:
     row = graph.read_text(
         "MATCH (r:Run {id: $id}) RETURN toString(r.started) AS started", id=run_id
     )[0]
-    return str(row["started"])[:16].replace("T", " ")
+    return minute(str(row["started"]))
 
 
 def test_a_column_is_a_run_and_only_runs_on_the_same_tasks_sit_side_by_side(

@@ -125,3 +125,61 @@ def test_a_ui_dump_an_episode_uses_is_not_listed(
     report = json.loads(out)
     assert code == 0 and report["status"] == "complete", out + err
     assert report["inputs"] == 1 and report["failed"] == [] and report["episodes"] == 1
+
+
+def test_episode_folders_say_what_every_file_was(
+    graph: Graph, tmp_path: Path, server_env: dict[str, str]
+) -> None:
+    """A real AitZ episode with its screenshots and a real LlamaTouch trace, each with a real
+    CSV beside it (AutoDroid's task list): screenshots, UI dumps and a trace's own files are
+    used, not skipped; the CSVs are warned about as ``kg load docs`` warns of its files."""
+    folder = tmp_path / "episodes"
+    shutil.copytree(require_shared(AITZ.parent), folder / "aitz")
+    shutil.copytree(require_shared(TRACE), folder / "trace_18")
+    tasks = require_shared(SHARED_DATA / "gui" / "autodroid_utg" / "droidtask_tasks.csv")
+    shutil.copy(tasks, folder / "aitz" / tasks.name)
+    shutil.copy(tasks, folder / "trace_18" / "notes.csv")
+    not_read = (
+        "not an episode format: '.csv' (supported: .json, .jsonl, .yaml, .yml, trace folders)"
+    )
+
+    code, out, err = kg(server_env, "load", "episodes", str(folder))
+    assert code == 0, out + err
+    lines = out.strip().splitlines()
+    assert "9 screenshots used by episodes" in lines  # 4 of AitZ, 5 of the trace
+    assert "5 UI dumps used by episodes" in lines  # the trace's N.xml
+    assert "18 files of trace folders (events, instruction, each screen's files)" in lines
+    assert lines[-1] == "Partly loaded: 2 of 4 files."
+    assert "2 episodes from 2 of 4 files" in out
+    warned = [line for line in err.splitlines() if line.startswith("Warning: ")]
+    assert warned == [
+        f"Warning: {folder / 'aitz' / tasks.name}: {not_read}",
+        f"Warning: {folder / 'trace_18' / 'notes.csv'}: {not_read}",
+    ]
+
+    code, out, err = kg(server_env, "load", "episodes", str(folder), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["status"] == "partial", out + err
+    assert report["inputs"] == 4 and report["episodes"] == 2 and report["failed"] == []
+    assert report["warnings"] == [
+        {"input": str(folder / "aitz" / tasks.name), "reason": not_read},
+        {"input": str(folder / "trace_18" / "notes.csv"), "reason": not_read},
+    ]
+    used = report["used"]
+    assert sorted(Path(f).name for f in used["screenshots"]) == sorted(
+        [*(p.name for p in (folder / "aitz").glob("*.png")), *(f"{n}.png" for n in range(5))]
+    )
+    assert sorted(Path(f).name for f in used["ui_dumps"]) == [f"{n}.xml" for n in range(5)]
+    trace_files = {Path(f).name for f in used["trace_files"]}
+    assert {"eventStructs.txt", "instruction.txt", "0.activity", "2.ess", "4.vh"} <= trace_files
+    # every file of the folder is named once: loaded, used, or warned about
+    named = [
+        *(f for f in report["loaded"] if Path(f).is_file()),
+        *(f for files in used.values() for f in files),
+        *(w["input"] for w in report["warnings"]),
+    ]
+    every = [p for p in folder.rglob("*") if p.is_file()]
+    assert sorted(str(Path(f).resolve()) for f in named) == sorted(str(p.resolve()) for p in every)
+
+    code, out, err = kg(server_env, "load", "episodes", str(folder), "--json", "--strict")
+    assert code == 3 and json.loads(out)["status"] == "partial", out + err

@@ -17,13 +17,10 @@ from inspect_ai.log import read_eval_log
 
 from taskspace.agents.spec import load_agent_spec
 from taskspace.cli.main import cli
-from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.graph.connection import Graph
 from taskspace.retrieval.retrieve import retrieve
-from taskspace.sources.documents.loader import load_documents
-from taskspace.tasks.store import write_jsonl
+from tests.support.docs import two_doc_task_files
 from tests.support.kg import piped
-from tests.support.locations import REPO
 from tests.support.trace import looked_at
 
 RUN = ["eval", "run", "--display", "none", "--agent", "extractive"]
@@ -39,15 +36,7 @@ class TaskFiles:
 def task_files(
     session_graph: Graph, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[TaskFiles]:
-    session_graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
-    assert not load_documents(session_graph, [REPO / "examples" / "documents"]).failed
-    tasks = sample_tasks(session_graph, "doc", count=6, seed=0).tasks
-    assert len(tasks) >= 4
-    folder = tmp_path_factory.mktemp("runs")
-    files = TaskFiles(folder / "doc-first.jsonl", folder / "doc-second.jsonl")
-    write_jsonl(tasks[:3], files.first)
-    write_jsonl(tasks[3:], files.second)
-    yield files
+    yield TaskFiles(*two_doc_task_files(session_graph, tmp_path_factory.mktemp("runs")))
 
 
 def kg(env: dict[str, str], *args: str) -> Any:

@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from taskspace.core.resources import resource_dir
+from taskspace.core.timefmt import minute
 from taskspace.graph.metapaths import metapath_library
 from taskspace.graph.queries import default_library
 from taskspace.server.browser_guide import GUIDE_FILE, METAPATH_KINDS, render_guide
@@ -71,6 +72,12 @@ def test_a_run_is_chosen_by_one_block_of_integer_parameters() -> None:
     ]
     style = next(text for text in texts if text.startswith(":style"))
     assert re.search(r'node\.Run \{[^}]*caption: "\{name\}"', style)
+
+
+def test_a_run_is_labelled_with_its_start_as_listings_and_reports_show_it() -> None:
+    shown = html.unescape(render_guide([RUN]))
+    assert f"extractive · doc-seed0.jsonl · {minute(RUN['started'])}: " in shown
+    assert minute(RUN["started"]) == "2026-11-26 10:00"
 
 
 def test_the_server_answers_the_local_browser_only(tmp_path: Path) -> None:

@@ -75,20 +75,15 @@ class LoadOptions:
 @dataclass
 class LoadReport(BaseLoadReport):
     """A documents load: the shared counts (a file that could not be parsed or written is
-    ``failed``), then per label and per edge type what was written."""
+    ``failed``; ``warnings`` are files of another format, pages that cleaning emptied,
+    copies or fragments of another document), then per label and per edge type what was
+    written."""
 
-    warnings: list[Failure] = field(default_factory=list)
-    """Files that parsed but were not loaded, with why (a page that cleaning emptied, a
-    copy or a fragment of another document)."""
     notes: list[tuple[str, str]] = field(default_factory=list)
     """Files loaded with a remark: an earlier document is a fragment of this one."""
     nodes: Counter[str] = field(default_factory=Counter)
     edges: Counter[str] = field(default_factory=Counter)
     elements: Counter[str] = field(default_factory=Counter)
-
-    @property
-    def inputs(self) -> int:
-        return super().inputs + len(self.warnings)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -97,7 +92,6 @@ class LoadReport(BaseLoadReport):
             "nodes": dict(sorted(self.nodes.items())),
             "elements": dict(sorted(self.elements.items())),
             "edges": dict(sorted(self.edges.items())),
-            "warnings": [self.failure_entry(warning) for warning in self.warnings],
             "notes": [{"input": file, "note": note} for file, note in self.notes],
         }
 
@@ -364,11 +358,11 @@ def load_documents(
 def _keyed_files(given: list[Path]) -> Iterator[tuple[Path, str]]:
     """Each file to parse (once, however many given paths reach it) with its key: its path
     relative to the folder given, or its name when the file itself was given."""
-    from taskspace.sources.documents.parse import iter_document_files
+    from taskspace.core.files import iter_files
 
     seen: set[Path] = set()
     for path in given:
-        for file in iter_document_files([path]):
+        for file in iter_files([path]):
             if file.resolve() not in seen:
                 seen.add(file.resolve())
                 yield file, document_key(file, path)

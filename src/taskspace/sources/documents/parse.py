@@ -8,9 +8,10 @@ cannot drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
+from taskspace.core.files import not_a_format
 from taskspace.sources.documents import html, markdown, pdf
 from taskspace.sources.documents.errors import DocumentParseError
 from taskspace.sources.documents.model import (
@@ -37,7 +38,7 @@ def is_supported(path: Path) -> bool:
 
 def not_a_document(path: Path) -> str:
     """Why a file of another format is not loaded, naming its suffix and the ones we read."""
-    return f"not a document format: '{path.suffix or '(none)'}' (supported: {', '.join(PARSERS)})"
+    return not_a_format(path, "a document", PARSERS)
 
 
 def parse_file(path: Path) -> ParsedDocument:
@@ -63,31 +64,6 @@ def parse_file(path: Path) -> ParsedDocument:
     except RecursionError as error:
         raise DocumentParseError(path, "nested too deeply to parse") from error
     return finish(document)
-
-
-def iter_document_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Every file given or found: folders are walked in sorted order (hidden files and
-    folders left out), files of every format kept, so that the caller can report each one
-    that is not a document instead of skipping it without a word. Each file comes once.
-    """
-    seen: set[Path] = set()
-    for given in paths:
-        path = Path(given)
-        found: Iterable[Path]
-        if path.is_dir():
-            found = (
-                child
-                for child in sorted(path.rglob("*"))
-                if child.is_file()
-                and not any(part.startswith(".") for part in child.relative_to(path).parts)
-            )
-        else:
-            found = iter([path])
-        for file in found:
-            key = file.resolve()
-            if key not in seen:
-                seen.add(key)
-                yield file
 
 
 def finish(document: ParsedDocument) -> ParsedDocument:

@@ -21,7 +21,7 @@ from typing import Any
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
-from taskspace.graph.load_report import LoadReport
+from taskspace.graph.load_report import Failure, LoadReport
 from taskspace.graph.provenance import complete_source, record_source
 from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.episodes.errors import EpisodeError
@@ -41,6 +41,13 @@ PARSER_NAMES = {"auto": None, "odyssey": "gui_odyssey"}
 short spelling of ``gui_odyssey``."""
 FORMATS = (*PARSER_NAMES, *READERS.names())
 """The names ``kg load episodes --format`` takes."""
+USED_KINDS = {
+    "screenshots": "screenshots used by episodes",
+    "ui_dumps": "UI dumps used by episodes",
+    "trace_files": "files of trace folders (events, instruction, each screen's files)",
+}
+"""Files met in a folder that serve the episodes without being inputs, and how a summary
+names them."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,8 @@ class EpisodeLoadReport(LoadReport):
     datasets: dict[str, int] = field(default_factory=dict)
     ui_dumps: set[str] = field(default_factory=set)
     """UI dumps the loaded episodes use: met as a file of a folder, such a dump is no failure."""
+    used: dict[str, list[str]] = field(default_factory=lambda: {kind: [] for kind in USED_KINDS})
+    """Files of the folders given that are no input but serve the episodes, by kind."""
 
     def add(self, graph: EpisodeGraph) -> None:
         episode = graph.episode
@@ -116,9 +125,37 @@ class EpisodeLoadReport(LoadReport):
         self.errors = kept
         self.error_count = len(kept)
 
+    def account(self, paths: Sequence[Path], fmt: str | None) -> None:
+        """Every file under ``paths`` that is no input counted already (loaded, failed, or
+        holding a bad record) is said to be used by the episodes (a screenshot, a UI dump,
+        a trace folder's own file) or, like ``kg load docs`` does, warned about as not an
+        episode format: no file given is passed over without a word."""
+        from taskspace.core.files import iter_files, not_a_format
+        from taskspace.sources.episodes.formats import is_trace_file, read_suffixes
+
+        counted = {_resolved(file) for file in self.loaded}
+        counted |= {_resolved(failure.input) for failure in self.failed}
+        counted |= {_resolved(file) for file, _, _ in self.errors}
+        what = f"a {fmt} episode" if fmt else "an episode"
+        for file in iter_files(paths):
+            key = _resolved(str(file))
+            if key in counted:
+                continue
+            if key in self.images:
+                self.used["screenshots"].append(str(file))
+            elif key in self.ui_dumps:
+                self.used["ui_dumps"].append(str(file))
+            elif is_trace_file(file) and _resolved(str(file.parent)) in counted:
+                self.used["trace_files"].append(str(file))
+            else:
+                self.warnings.append(
+                    Failure(str(file), not_a_format(file, what, read_suffixes(fmt)))
+                )
+
     def as_dict(self) -> dict[str, Any]:
         return {
             **super().as_dict(),
+            "used": {kind: list(files) for kind, files in self.used.items()},
             "episodes": self.episodes,
             "steps": self.steps,
             "images": len(self.images),
@@ -302,5 +339,7 @@ def load_episodes(
     progress: Progress = QUIET,
 ) -> EpisodeLoadReport:
     """Parse episodes from files or folders in any supported format and load them."""
-    items = read_all([Path(path) for path in paths], fmt)
-    return load_episode_items(graph, items, options, progress=progress)
+    given = [Path(path) for path in paths]
+    report = load_episode_items(graph, read_all(given, fmt), options, progress=progress)
+    report.account(given, PARSER_NAMES.get(fmt, fmt) if fmt is not None else None)
+    return report

@@ -131,4 +131,4 @@ def test_cli_prints_odd_file_names_as_they_are(
     result = CliRunner().invoke(docs, [str(odd)], env=server_env)
     assert result.exit_code == 1
     assert "[bold]notes[red].md" in result.output.replace("\n", "")
-    assert "not a text file (binary content)" in result.output
+    assert "not a text file (binary content: NUL bytes)" in result.output

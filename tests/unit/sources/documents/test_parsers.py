@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from taskspace.core.files import iter_files
 from taskspace.sources.documents.errors import DocumentParseError
 from taskspace.sources.documents.model import ElementKind
-from taskspace.sources.documents.parse import iter_document_files, parse_file
+from taskspace.sources.documents.parse import parse_file
 from taskspace.sources.documents.references import (
     caption_kind,
     find_references,
@@ -354,13 +355,13 @@ def test_pdf_fixture_running_lines_footnotes_and_uncaptioned_floats() -> None:
     assert chart.page == 2 and "Week 8" in chart.text and chart.heading_path == ["Trend"]
 
 
-def test_iter_document_files_walks_folders_in_order(tmp_path: Path) -> None:
+def test_iter_files_walks_folders_in_order(tmp_path: Path) -> None:
     (tmp_path / "b").mkdir()
     (tmp_path / ".hidden").mkdir()
     for name in ("b/z.md", "b/a.PDF", "a.html", "notes.txt", ".hidden/x.md", "c.htm"):
         (tmp_path / name).write_text("x")
     explicit = tmp_path / "notes.txt"
-    found = list(iter_document_files([tmp_path, explicit, tmp_path / "a.html"]))
+    found = list(iter_files([tmp_path, explicit, tmp_path / "a.html"]))
     assert found == [
         tmp_path / "a.html",
         tmp_path / "b" / "a.PDF",
@@ -368,7 +369,7 @@ def test_iter_document_files_walks_folders_in_order(tmp_path: Path) -> None:
         tmp_path / "c.htm",
         explicit,
     ]
-    fixtures = [p.relative_to(FIXTURES) for p in iter_document_files([FIXTURES])]
+    fixtures = [p.relative_to(FIXTURES) for p in iter_files([FIXTURES])]
     assert fixtures == sorted(fixtures)
     assert {
         Path("paper.pdf"),
@@ -412,7 +413,7 @@ def test_one_bad_file_does_not_stop_the_rest(tmp_path: Path) -> None:
     (tmp_path / "good.md").write_text("# Good\n\nText.\n", encoding="utf-8")
     (tmp_path / "bad.pdf").write_bytes(b"%PDF-1.4 not really")
     parsed, failed = [], []
-    for path in iter_document_files([tmp_path]):
+    for path in iter_files([tmp_path]):
         try:
             parsed.append(parse_file(path).title)
         except DocumentParseError as error:

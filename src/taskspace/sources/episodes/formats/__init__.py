@@ -88,6 +88,21 @@ UI_DUMP = "a UI dump (one screen), not an episode"
 NO_EPISODE = "no episode in the file"
 
 
+def read_suffixes(fmt: str | None) -> list[str]:
+    """What a folder walk reads for ``fmt`` (every format when None): file suffixes, and
+    trace folders when LlamaTouch traces are read; a file of any other kind is no episode."""
+    suffixes = sorted(_SUFFIXES[fmt] if fmt else _CANDIDATES)
+    return [*suffixes, "trace folders"] if fmt in (None, "uiautomator") else suffixes
+
+
+def is_trace_file(path: Path) -> bool:
+    """A file a trace folder holds for the trace: its events or instruction file, or one
+    screen's file (``N.png``, ``N.xml``, ``N.activity``, LlamaTouch's ``N.ess`` …)."""
+    return uiautomator.is_trace(path.parent) and (
+        path.stem.isdigit() or path.name in uiautomator.trace_file_names()
+    )
+
+
 def read_episodes(path: Path, fmt: str | None = None) -> Iterator[Episode | EpisodeError]:
     """Episodes from a file or a folder (walked in name order), auto-detected when fmt is None.
 
@@ -217,4 +232,12 @@ def _is_ui_dump(document: Any) -> bool:
     )
 
 
-__all__ = ["FORMATS", "Reader", "UnknownFormatError", "detect_format", "read_episodes"]
+__all__ = [
+    "FORMATS",
+    "Reader",
+    "UnknownFormatError",
+    "detect_format",
+    "is_trace_file",
+    "read_episodes",
+    "read_suffixes",
+]

@@ -43,6 +43,12 @@ def is_trace(folder: Path) -> bool:
     return folder.is_dir() and (folder / mapping.events_file).is_file()
 
 
+def trace_file_names() -> set[str]:
+    """The files of a trace that belong to no one screen: events and instruction."""
+    mapping = load_mapping("uiautomator", TraceMapping)
+    return {mapping.events_file, mapping.instruction_file}
+
+
 def read(path: Path) -> Results:
     """One episode per trace folder (a folder of trace folders is walked by the caller)."""
     mapping = load_mapping("uiautomator", TraceMapping)
