@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.output import console, json_option, print_json, print_table
@@ -82,9 +81,9 @@ def guide(
         [
             (
                 f"{g.score:.3f}",
-                escape(" → ".join(g.actions)),
-                escape("; ".join(g.tasks)),
-                escape(g.start_summary),
+                " → ".join(g.actions),
+                "; ".join(g.tasks),
+                g.start_summary,
             )
             for g in guidelines
         ],

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.outcome import (
@@ -94,7 +93,7 @@ def print_summary(report: EpisodeLoadReport) -> None:
         print_table(
             "Records not loaded",
             ["file", "record", "reason"],
-            [(escape(f), escape(record or ""), escape(why)) for f, record, why in skipped],
+            [(f, record or "", why) for f, record, why in skipped],
         )
     print_warnings(report.warnings)
     for kind, files in report.used.items():

@@ -204,3 +204,28 @@ def test_a_bad_episode_record_is_listed_in_a_file_and_strict_fails_the_load(
     report = json.loads(output)
     assert report["status"] == "partial" and report["errors"] == 1
     assert Path(report["bad_records_file"]).read_text().count("\n") == 1
+
+
+def test_bad_mind2web_records_are_shown_as_written(
+    graph: Graph, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A reason with brackets is printed as it is (no markup escapes), and an ``actions``
+    that is a string is one bad record, not one per character."""
+    tasks = json.loads((FIXTURES / "mind2web" / "raw_tasks.json").read_text(encoding="utf-8"))
+    short = json.loads(json.dumps(tasks[0]))
+    short["actions"][1] = ["CLICK", "[link]"]
+    spelled = {**tasks[0], "actions": "click Women, then Shoes"}
+    path = tmp_path / "mind2web.json"
+    path.write_text(json.dumps([tasks[1], short, spelled]), encoding="utf-8")
+    args = ("load", "episodes", str(path), "--format", "mind2web")
+    code, output = _kg(server_env, *args)
+    assert code == 0, output
+    assert "expected [operation, role, element text], got ['CLICK', '[link]']" in output
+    assert "\\[" not in output
+    code, output = _kg(server_env, *args, "--json")
+    report = json.loads(output)
+    reasons = [(e["record"], e["reason"]) for e in report["error_details"]]
+    assert reasons == [
+        ("task 1 action 1", "expected [operation, role, element text], got ['CLICK', '[link]']"),
+        ("task 2", "'actions' is not a list, got str"),
+    ]

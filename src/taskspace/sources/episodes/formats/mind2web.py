@@ -73,6 +73,11 @@ def _episode(record: Mapping[str, Any], index: int, path: Path) -> Episode:
     full = "confirmed_task" in record
     task = require(record, "confirmed_task" if full else "task")
     actions = require(record, "actions")
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
+        # Iterating a string would report each of its characters as a bad action.
+        raise EpisodeError(
+            str(path), f"task {index}", f"'actions' is not a list, got {type(actions).__name__}"
+        )
     reprs = record.get("action_reprs") or []
     steps = []
     for position, given in enumerate(actions):
