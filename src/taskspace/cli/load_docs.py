@@ -19,7 +19,12 @@ from taskspace.cli.output import (
 )
 from taskspace.cli.progress import progress_bar
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
-from taskspace.sources.documents.loader import LoadOptions, LoadReport, load_documents
+from taskspace.sources.documents.loader import (
+    LoadOptions,
+    LoadReport,
+    load_documents,
+    resumed_line,
+)
 
 
 @click.command("docs")
@@ -93,6 +98,8 @@ def print_summary(report: LoadReport) -> None:
         print_table("Files warned about (not loaded)", ["file", "reason"], report.warnings)
     if report.notes:
         print_table("Files loaded with a note", ["file", "note"], report.notes)
+    for file, reused, chunks in report.resumed:
+        console.print(plain(f"{file}: {resumed_line(reused, chunks)}"), soft_wrap=True)
     for file, reason in report.failed:
         print_error(f"{reason}: {file}")
     for file, reason in report.warnings:

@@ -10,6 +10,13 @@ reason and the rest loads. A file that parsed into almost nothing (a page that c
 emptied) is reported as a warning and not written. A large document is written in parts of
 ``LoadOptions.part_size`` elements and its similarity edges in batches, so no transaction
 grows with the file; its :Source is written with it, and taken back if the write fails.
+
+A load that was killed leaves its :Source ``loading`` and the chunks it embedded. The same
+command again continues it: a slice of chunks (``TASKSPACE_EMBED_SLICE``) whose every chunk
+already has its embedding, from this very input and with the same text, is not embedded
+again, and the file is loaded with the note ``resumed: N of M chunks were already embedded``.
+Slices are cut at the same places every time, so the model sees the same batches and the
+vectors equal those of an uninterrupted load.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.load_report import Failure
 from taskspace.graph.load_report import LoadReport as BaseLoadReport
-from taskspace.graph.provenance import complete_source, source_id
+from taskspace.graph.provenance import LOADING, complete_source, source_id
 from taskspace.graph.writer import BatchedWriter
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
@@ -50,8 +57,6 @@ from taskspace.sources.documents.node_ids import document_id, document_key
 from taskspace.sources.documents.quality import emptied_warning
 
 SOURCE_KIND = "documents"
-_EMBED_SLICE = 512
-"""Chunks embedded between two progress reports."""
 _SIMILARITY_BATCH = 500
 """Chunks whose nearest neighbours one transaction asks the vector index for."""
 
@@ -70,6 +75,8 @@ class LoadOptions:
     """Load a copy or a fragment of a document already loaded (the report still names it)."""
     part_size: int = 2000
     """Most elements (and chunks) written in one transaction; a larger document is cut."""
+    embed_slice: int | None = None
+    """Chunks embedded and written at a time (None: ``TASKSPACE_EMBED_SLICE``, 128)."""
 
 
 @dataclass
@@ -82,6 +89,9 @@ class LoadReport(BaseLoadReport):
     copy or a fragment of another document)."""
     notes: list[tuple[str, str]] = field(default_factory=list)
     """Files loaded with a remark: an earlier document is a fragment of this one."""
+    resumed: list[tuple[str, int, int]] = field(default_factory=list)
+    """Files whose interrupted load this one continued: (file, chunks whose embedding was
+    already written, chunks)."""
     nodes: Counter[str] = field(default_factory=Counter)
     edges: Counter[str] = field(default_factory=Counter)
     elements: Counter[str] = field(default_factory=Counter)
@@ -99,6 +109,10 @@ class LoadReport(BaseLoadReport):
             "edges": dict(sorted(self.edges.items())),
             "warnings": [self.failure_entry(warning) for warning in self.warnings],
             "notes": [{"input": file, "note": note} for file, note in self.notes],
+            "resumed": [
+                {"input": file, "embedded_before": reused, "chunks": chunks}
+                for file, reused, chunks in self.resumed
+            ],
         }
 
 
@@ -114,6 +128,10 @@ class _Pending:
     done: Future[None]
     slices: Queue[tuple[int, NDArray[np.float32]]]
     checksum: str
+    reused: int = 0
+    """Chunks whose embedding an earlier, interrupted load of the same input wrote."""
+    resumed: bool = False
+    """An earlier load of this input was interrupted (its :Source is still ``loading``)."""
 
 
 class DocumentLoader:
@@ -133,6 +151,7 @@ class DocumentLoader:
         self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
         self._pending: _Pending | None = None
         self._embedded = 0
+        self.slice = options.embed_slice or graph.settings.embed_slice
         self.guard: DuplicateGuard | None = None  # samples of the documents seen (copies)
         self.progress = progress
         """Told what a long write is doing (parts of a large document), for a progress bar."""
@@ -175,29 +194,70 @@ class DocumentLoader:
             return
         self.report.loaded.append(pending.rows.path)
         self.loaded_keys.append(pending.rows.key)
+        if pending.resumed:
+            rows = pending.rows
+            self.report.resumed.append((rows.path, pending.reused, len(rows.chunk_ids)))
         complete_source(self.graph, pending.rows.document["props"]["source"])
 
     def _refused(self, path: str, error: Neo4jError) -> None:
         self.report.fail(path, f"the database refused it: {error}")
 
     def _prepare(self, document: ParsedDocument, key: str) -> _Pending:
+        name = Path(document.path).name
         checksum = _checksum(document)
         source = source_id(SOURCE_KIND, key, checksum)
+        self.progress.describe(f"{name}: chunks and entities")
         rows = document_rows(document, source, self.options.chunk_chars, key)
+        self.progress.describe(
+            f"{name}: {len(rows.chunk_ids):,} chunks, {len(rows.entities):,} entities"
+        )
+        resumed, starts = self._slices_to_embed(rows)
         slices: Queue[tuple[int, NDArray[np.float32]]] = Queue()
-        done = self._embedder.submit(self._embed, rows.chunk_texts, slices)
-        return _Pending(rows, done, slices, checksum)
+        done = self._embedder.submit(self._embed, rows.chunk_texts, starts, slices)
+        reused = len(rows.chunk_ids) - sum(
+            len(rows.chunk_ids[start : start + self.slice]) for start in starts
+        )
+        pending = _Pending(rows, done, slices, checksum, reused, resumed)
+        if resumed:
+            self.progress.describe(f"{name}: {_resumed(pending)}")
+        return pending
 
-    def _embed(self, texts: list[str], slices: Queue[tuple[int, NDArray[np.float32]]]) -> None:
-        """Embed ``texts`` slice by slice and hand each slice over as soon as it is done
-        (progress in ``self._embedded``): the vectors of a large file are never all held."""
+    def _slices_to_embed(self, rows: DocumentRows) -> tuple[bool, list[int]]:
+        """Whether an earlier load of this input was interrupted, and where the slices
+        start that still need the model: a slice whose every chunk is already embedded
+        (by that load, with the same text) is skipped."""
+        found = self.graph.read(
+            "documents/embedded_chunks",
+            source=rows.source,
+            chunks=[
+                {"id": chunk, "text": text}
+                for chunk, text in zip(rows.chunk_ids, rows.chunk_texts, strict=True)
+            ],
+        )[0]
+        embedded = set(found["embedded"])
+        starts = [
+            start
+            for start in range(0, len(rows.chunk_ids), self.slice)
+            if not embedded.issuperset(rows.chunk_ids[start : start + self.slice])
+        ]
+        return found["state"] == LOADING, starts
+
+    def _embed(
+        self,
+        texts: list[str],
+        starts: list[int],
+        slices: Queue[tuple[int, NDArray[np.float32]]],
+    ) -> None:
+        """Embed the slices of ``texts`` that begin at ``starts`` and hand each over as soon
+        as it is done (progress in ``self._embedded``): the vectors of a large file are never
+        all held."""
         self._embedded = 0
-        for start in range(0, len(texts), _EMBED_SLICE):
+        for start in starts:
             done = embed_matrix(
-                texts[start : start + _EMBED_SLICE], batch_size=self.options.embed_batch_size
+                texts[start : start + self.slice], batch_size=self.options.embed_batch_size
             )
             slices.put((start, done))
-            self._embedded = start + len(done)
+            self._embedded += len(done)
 
     def _write(self, pending: _Pending) -> None:
         """The :Source, then the rows; a failure takes back a :Source this write created."""
@@ -243,7 +303,7 @@ class DocumentLoader:
     def _write_embeddings(self, rows: DocumentRows, pending: _Pending) -> None:
         """Write each slice of vectors as the model hands it over, then SIMILAR_TO."""
         name, ids = Path(rows.path).name, rows.chunk_ids
-        written = 0
+        written = pending.reused
         while written < len(ids):
             try:
                 start, matrix = pending.slices.get(timeout=1.0)
@@ -253,7 +313,8 @@ class DocumentLoader:
                     raise RuntimeError(
                         f"the model embedded {written} of {len(ids)} chunks"
                     ) from None
-                self.progress.describe(f"{name}: embedding {self._embedded} of {len(ids)} chunks")
+                done = pending.reused + self._embedded
+                self.progress.describe(f"{name}: embedding {done:,} of {len(ids):,} chunks")
                 continue
             embedded = [  # Python floats only for one slice
                 {"id": ids[start + offset], "embedding": vector.tolist()}
@@ -261,6 +322,7 @@ class DocumentLoader:
             ]
             self.writer.write_named("documents/set_chunk_embeddings", embedded)
             written += len(matrix)
+            self.progress.describe(f"{name}: embedded {written:,} of {len(ids):,} chunks")
         pending.done.result()
         step = _SIMILARITY_BATCH
         for start in range(0, len(ids), step):
@@ -296,6 +358,15 @@ class DocumentLoader:
             self.report.edges["LINKS_TO"] = int(counts["links_to"])
             self.report.edges["SHARES_ENTITY"] = int(counts["shares_entity"])
         return self.report
+
+
+def resumed_line(reused: int, chunks: int) -> str:
+    """What a load that continued an interrupted one says about a file."""
+    return f"resumed: {reused:,} of {chunks:,} chunks were already embedded"
+
+
+def _resumed(pending: _Pending) -> str:
+    return resumed_line(pending.reused, len(pending.rows.chunk_ids))
 
 
 def failure_reason(error: BaseException) -> str:
@@ -393,6 +464,7 @@ def _run(
                 _load_one(loader, name, key, parse)
             finally:
                 progress.advance()
+        loader.flush()  # the last document, whose write a progress line should not hide
         progress.describe("resolving links, shared entities")
         report = loader.finish()
     finally:
