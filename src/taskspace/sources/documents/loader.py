@@ -11,17 +11,18 @@ emptied) is reported as a warning and not written. A large document is written i
 ``LoadOptions.part_size`` elements and its similarity edges in batches, so no transaction
 grows with the file; its :Source is written with it, and taken back if the write fails.
 
-A load that was killed leaves its :Source ``loading`` and the chunks it embedded. The same
-command again continues it: a slice of chunks (``TASKSPACE_EMBED_SLICE``) whose every chunk
-already has its embedding, from this very input and with the same text, is not embedded
-again, and the file is loaded with the note ``resumed: N of M chunks were already embedded``.
-Slices are cut at the same places every time, so the model sees the same batches and the
-vectors equal those of an uninterrupted load.
+A load that was killed or interrupted (Ctrl-C) leaves its :Source ``loading`` and the chunks
+it embedded. The same command again continues it: a slice of chunks
+(``TASKSPACE_EMBED_SLICE``) whose every chunk already has its embedding, from this very input
+and with the same text, is not embedded again, and the report lists the file as resumed
+(``resumed: N of M chunks were already embedded``). Slices are cut at the same places every
+time, so the model sees the same batches and the vectors equal those of an uninterrupted load.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -151,6 +152,7 @@ class DocumentLoader:
         self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
         self._pending: _Pending | None = None
         self._embedded = 0
+        self._stopping = threading.Event()
         self.slice = options.embed_slice or graph.settings.embed_slice
         self.guard: DuplicateGuard | None = None  # samples of the documents seen (copies)
         self.progress = progress
@@ -159,7 +161,10 @@ class DocumentLoader:
         """The keys of the documents written, in the order of ``report.loaded``."""
 
     def close(self) -> None:
-        self._embedder.shutdown(wait=True)
+        """Stop the model after the slice it is embedding (Ctrl-C need not wait for the
+        rest of a large file) and wait for it."""
+        self._stopping.set()
+        self._embedder.shutdown(wait=True, cancel_futures=True)
 
     def add(self, document: ParsedDocument, key: str) -> None:
         """Prepare a document (identified by ``key``) and queue its embedding, then write the
@@ -253,6 +258,8 @@ class DocumentLoader:
         all held."""
         self._embedded = 0
         for start in starts:
+            if self._stopping.is_set():
+                return
             done = embed_matrix(
                 texts[start : start + self.slice], batch_size=self.options.embed_batch_size
             )
@@ -276,7 +283,7 @@ class DocumentLoader:
             self._write_structure(rows, nodes, edges)
             rows.release()
             self._write_embeddings(rows, pending)
-        except BaseException:
+        except Exception:  # Ctrl-C keeps what is written: the same command continues it
             if created:
                 self.graph.run_autocommit(  # the query deletes IN TRANSACTIONS
                     self.graph.queries.text("documents/remove_sources"), sources=[rows.source]
@@ -314,7 +321,9 @@ class DocumentLoader:
                         f"the model embedded {written} of {len(ids)} chunks"
                     ) from None
                 done = pending.reused + self._embedded
-                self.progress.describe(f"{name}: embedding {done:,} of {len(ids):,} chunks")
+                self.progress.describe(
+                    f"{name}: embedding {done:,} of {len(ids):,} chunks{_reusing(pending)}"
+                )
                 continue
             embedded = [  # Python floats only for one slice
                 {"id": ids[start + offset], "embedding": vector.tolist()}
@@ -322,7 +331,9 @@ class DocumentLoader:
             ]
             self.writer.write_named("documents/set_chunk_embeddings", embedded)
             written += len(matrix)
-            self.progress.describe(f"{name}: embedded {written:,} of {len(ids):,} chunks")
+            self.progress.describe(
+                f"{name}: embedded {written:,} of {len(ids):,} chunks{_reusing(pending)}"
+            )
         pending.done.result()
         step = _SIMILARITY_BATCH
         for start in range(0, len(ids), step):
@@ -363,6 +374,11 @@ class DocumentLoader:
 def resumed_line(reused: int, chunks: int) -> str:
     """What a load that continued an interrupted one says about a file."""
     return f"resumed: {reused:,} of {chunks:,} chunks were already embedded"
+
+
+def _reusing(pending: _Pending) -> str:
+    """Said on every embedding line of a resumed load, so a pipe learns it early."""
+    return f" ({pending.reused:,} were already embedded)" if pending.resumed else ""
 
 
 def _resumed(pending: _Pending) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -102,7 +103,7 @@ def test_a_load_killed_while_embedding_is_resumed_by_the_same_command(
     assert _state(graph) == clean
 
 
-def test_a_changed_file_reuses_no_embedding_of_its_interrupted_load(
+def test_ctrl_c_keeps_what_was_embedded_and_a_changed_file_reuses_none_of_it(
     graph: Graph, server_env: dict[str, str], tmp_path: Path
 ) -> None:
     eip = require_shared(EIP_1559)
@@ -114,9 +115,11 @@ def test_a_changed_file_reuses_no_embedding_of_its_interrupted_load(
     )
     while load.poll() is None and _embedded(graph) < SLICE:
         time.sleep(0.02)
-    load.kill()
-    load.wait(timeout=60)
-    assert load.returncode == -9, "the load ended before it could be killed"
+    load.send_signal(signal.SIGINT)
+    load.wait(timeout=120)
+    assert load.returncode == 130, "the load ended before it could be interrupted"
+    assert _embedded(graph) >= SLICE  # kept for a rerun, not taken back
+    assert [source["kind"] for source in incomplete_sources(graph)] == ["documents"]
 
     copy.write_text(eip.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
     rerun = _run([*_args(copy), "--json"], env)
