@@ -41,7 +41,13 @@ class CachedLoader(DocumentLoader):
         super().__init__(graph, LoadOptions(neighbours=1))
         self.vectors: dict[str, NDArray[np.float32]] = {}
 
-    def _embed(self, texts: list[str], slices: Queue[tuple[int, NDArray[np.float32]]]) -> None:
+    def _embed(
+        self,
+        texts: list[str],
+        starts: list[int],
+        slices: Queue[tuple[int, NDArray[np.float32]]],
+    ) -> None:
+        """Every text in one slice (the bench loads into an empty graph: nothing to resume)."""
         missing = sorted({text for text in texts if text not in self.vectors})
         for text, vector in zip(missing, embed_matrix(missing), strict=True):
             self.vectors[text] = vector

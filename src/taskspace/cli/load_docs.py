@@ -11,6 +11,7 @@ from taskspace.cli.outcome import LoadOutcome, finish_load, refuse_missing_paths
 from taskspace.cli.output import (
     console,
     json_option,
+    plain,
     print_error,
     print_json,
     print_table,
@@ -18,7 +19,12 @@ from taskspace.cli.output import (
 )
 from taskspace.cli.progress import progress_bar
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
-from taskspace.sources.documents.loader import LoadOptions, LoadReport, load_documents
+from taskspace.sources.documents.loader import (
+    LoadOptions,
+    LoadReport,
+    load_documents,
+    resumed_line,
+)
 
 
 @click.command("docs")
@@ -91,6 +97,8 @@ def print_summary(report: LoadReport) -> None:
     print_warnings(report.warnings)
     if report.notes:
         print_table("Files loaded with a note", ["file", "note"], report.notes)
+    for file, reused, chunks in report.resumed:
+        console.print(plain(f"{file}: {resumed_line(reused, chunks)}"), soft_wrap=True)
     for file, reason in report.failed:
         print_error(f"{reason}: {file}")
     console.print(

@@ -5,13 +5,15 @@ Each run a loader starts is one line: a spinner, what is being done, a bar, the 
 total is known, and the time spent. It draws on stderr, so stdout stays clean for
 ``--json``, and only on a terminal. In a pipe or a log file (CI, ``2> load.log``) a bar
 cannot be redrawn, so :class:`LineProgress` prints plain lines instead: one when a run
-starts, one every :data:`LINE_SECONDS` while it goes on, and one when it ends.
+starts, one every :data:`LINE_SECONDS` while it goes on (also while the loader is inside one
+long step, such as finding the entities of a 5 MB file), and one when it ends.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -42,7 +44,7 @@ DESCRIPTION_CHARS = 90
 """Longer descriptions (a page URL with the reason it failed) are cut to one line."""
 
 
-def _line_seconds(default: float = 10.0) -> float:
+def _line_seconds(default: float = 5.0) -> float:
     """``TASKSPACE_PROGRESS_SECONDS``, or ``default`` when it is unset or not a number."""
     try:
         return max(0.0, float(os.environ.get("TASKSPACE_PROGRESS_SECONDS", default)))
@@ -51,7 +53,7 @@ def _line_seconds(default: float = 10.0) -> float:
 
 
 LINE_SECONDS = _line_seconds()
-"""Seconds between two progress lines in a pipe (``TASKSPACE_PROGRESS_SECONDS``, 10)."""
+"""Seconds between two progress lines in a pipe (``TASKSPACE_PROGRESS_SECONDS``, 5)."""
 
 
 class _When(ProgressColumn):
@@ -140,7 +142,12 @@ def _line(text: str) -> str:
 class LineProgress:
     """A loader's progress as plain lines on a stream that is not a terminal, such as
     ``documents: 120/1009 (12%), 35 s — report.pdf``: at the start and the end of each run,
-    and every ``seconds`` in between, so a long load in CI or a log is never silent."""
+    and every ``seconds`` in between, so a long load in CI or a log is never silent.
+
+    A loader reports between its steps, and one step can take minutes (the entities of a
+    large file), so a thread prints the line that is due even when nothing was reported;
+    :meth:`close` stops it.
+    """
 
     def __init__(self, stream: IO[str] | None = None, seconds: float = LINE_SECONDS) -> None:
         self.stream, self.seconds = stream, seconds
@@ -151,13 +158,18 @@ class LineProgress:
         self.text = ""
         self.started = self.printed = 0.0
         self.running = False
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._ticker: threading.Thread | None = None
 
     def start(self, label: str, total: int | None, unit: Unit = "items") -> None:
         self.end()
-        self.label, self.total, self.unit, self.done, self.text = label, total, unit, 0, ""
-        self.started = time.monotonic()
-        self.running = True
-        self._print()
+        with self._lock:
+            self.label, self.total, self.unit, self.done, self.text = label, total, unit, 0, ""
+            self.started = time.monotonic()
+            self.running = True
+            self._print()
+        self._tick_in_background()
 
     def advance(self, count: int = 1) -> None:
         self.done += count
@@ -169,14 +181,32 @@ class LineProgress:
 
     def end(self) -> None:
         """The last line of the run under way, if any."""
-        if self.running:
-            self.text = ""
-            self._print()
-            self.running = False
+        with self._lock:
+            if self.running:
+                self.text = ""
+                self._print()
+                self.running = False
+
+    def close(self) -> None:
+        """End the run under way and stop the thread that prints due lines."""
+        self.end()
+        self._closed.set()
+        if self._ticker is not None:
+            self._ticker.join()
+
+    def _tick_in_background(self) -> None:
+        if self.seconds > 0 and self._ticker is None and not self._closed.is_set():
+            self._ticker = threading.Thread(target=self._tick, name="progress-lines", daemon=True)
+            self._ticker.start()
+
+    def _tick(self) -> None:
+        while not self._closed.wait(min(1.0, self.seconds)):
+            self._print_when_due()
 
     def _print_when_due(self) -> None:
-        if self.running and time.monotonic() - self.printed >= self.seconds:
-            self._print()
+        with self._lock:
+            if self.running and time.monotonic() - self.printed >= self.seconds:
+                self._print()
 
     def _print(self) -> None:
         self.printed = time.monotonic()
@@ -203,8 +233,10 @@ def progress_bar(enabled: bool = True, console: Console | None = None) -> Iterat
         return
     if not console.is_terminal:
         lines = LineProgress(console.file)
-        yield lines
-        lines.end()
+        try:
+            yield lines
+        finally:
+            lines.close()
         return
     with RichProgress(*_columns(), console=console, transient=True) as bar:
         yield BarProgress(bar)

@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     pagecache: str = Field(default="512m", alias="TASKSPACE_NEO4J_PAGECACHE")
     start_timeout: float = Field(default=120.0, alias="TASKSPACE_NEO4J_START_TIMEOUT")
     batch_size: int = Field(default=5000, alias="TASKSPACE_BATCH_SIZE")
+    embed_slice: int = Field(default=128, ge=1, alias="TASKSPACE_EMBED_SLICE")
+    """Chunks a documents load embeds and writes at a time: how often its progress moves,
+    and the most a killed load has to embed again."""
 
     @property
     def uses_local_server(self) -> bool:

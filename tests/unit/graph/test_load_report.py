@@ -8,6 +8,8 @@ one bar draws on a terminal, plain lines at intervals in a pipe.
 from __future__ import annotations
 
 import io
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -185,3 +187,20 @@ def test_without_a_writable_home_every_bad_record_is_printed(
     listed = write_bad_records(records)
     assert listed is not None and listed.parent == (tmp_path / "writable" / "logs").resolve()
     assert len(listed.read_text().splitlines()) == 30
+
+
+def test_a_pipe_gets_lines_while_a_loader_is_inside_one_long_step() -> None:
+    """Nothing is reported while one large file is parsed, yet lines keep coming."""
+    out = io.StringIO()
+    lines = LineProgress(out, seconds=0.1)
+    lines.start("documents", 1)
+    lines.describe("big.md: chunks and entities")
+    time.sleep(0.5)  # the loader, busy in one call
+    lines.close()
+    printed = out.getvalue().splitlines()
+    assert printed[0] == "documents: 0/1 (0%), 0 s"
+    during = [line for line in printed if line.endswith(" s — big.md: chunks and entities")]
+    assert len(during) >= 2  # the interval passed several times without a report
+    assert re.fullmatch(r"documents: 0/1 \(0%\), \d+ s", printed[-1])
+    time.sleep(0.3)
+    assert out.getvalue().splitlines() == printed  # closed: the thread prints no more

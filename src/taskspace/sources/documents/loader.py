@@ -10,11 +10,19 @@ reason and the rest loads. A file that parsed into almost nothing (a page that c
 emptied) is reported as a warning and not written. A large document is written in parts of
 ``LoadOptions.part_size`` elements and its similarity edges in batches, so no transaction
 grows with the file; its :Source is written with it, and taken back if the write fails.
+
+A load that was killed or interrupted (Ctrl-C) leaves its :Source ``loading`` and the chunks
+it embedded. The same command again continues it: a slice of chunks
+(``TASKSPACE_EMBED_SLICE``) whose every chunk already has its embedding, from this very input
+and with the same text, is not embedded again, and the report lists the file as resumed
+(``resumed: N of M chunks were already embedded``). Slices are cut at the same places every
+time, so the model sees the same batches and the vectors equal those of an uninterrupted load.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -34,7 +42,7 @@ from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.load_report import Failure
 from taskspace.graph.load_report import LoadReport as BaseLoadReport
-from taskspace.graph.provenance import complete_source, source_id
+from taskspace.graph.provenance import LOADING, complete_source, source_id
 from taskspace.graph.writer import BatchedWriter
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
@@ -50,8 +58,6 @@ from taskspace.sources.documents.node_ids import document_id, document_key
 from taskspace.sources.documents.quality import emptied_warning
 
 SOURCE_KIND = "documents"
-_EMBED_SLICE = 512
-"""Chunks embedded between two progress reports."""
 _SIMILARITY_BATCH = 500
 """Chunks whose nearest neighbours one transaction asks the vector index for."""
 
@@ -70,6 +76,8 @@ class LoadOptions:
     """Load a copy or a fragment of a document already loaded (the report still names it)."""
     part_size: int = 2000
     """Most elements (and chunks) written in one transaction; a larger document is cut."""
+    embed_slice: int | None = None
+    """Chunks embedded and written at a time (None: ``TASKSPACE_EMBED_SLICE``, 128)."""
 
 
 @dataclass
@@ -81,6 +89,9 @@ class LoadReport(BaseLoadReport):
 
     notes: list[tuple[str, str]] = field(default_factory=list)
     """Files loaded with a remark: an earlier document is a fragment of this one."""
+    resumed: list[tuple[str, int, int]] = field(default_factory=list)
+    """Files whose interrupted load this one continued: (file, chunks whose embedding was
+    already written, chunks)."""
     nodes: Counter[str] = field(default_factory=Counter)
     edges: Counter[str] = field(default_factory=Counter)
     elements: Counter[str] = field(default_factory=Counter)
@@ -93,6 +104,10 @@ class LoadReport(BaseLoadReport):
             "elements": dict(sorted(self.elements.items())),
             "edges": dict(sorted(self.edges.items())),
             "notes": [{"input": file, "note": note} for file, note in self.notes],
+            "resumed": [
+                {"input": file, "embedded_before": reused, "chunks": chunks}
+                for file, reused, chunks in self.resumed
+            ],
         }
 
 
@@ -108,6 +123,10 @@ class _Pending:
     done: Future[None]
     slices: Queue[tuple[int, NDArray[np.float32]]]
     checksum: str
+    reused: int = 0
+    """Chunks whose embedding an earlier, interrupted load of the same input wrote."""
+    resumed: bool = False
+    """An earlier load of this input was interrupted (its :Source is still ``loading``)."""
 
 
 class DocumentLoader:
@@ -127,6 +146,8 @@ class DocumentLoader:
         self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
         self._pending: _Pending | None = None
         self._embedded = 0
+        self._stopping = threading.Event()
+        self.slice = options.embed_slice or graph.settings.embed_slice
         self.guard: DuplicateGuard | None = None  # samples of the documents seen (copies)
         self.progress = progress
         """Told what a long write is doing (parts of a large document), for a progress bar."""
@@ -134,7 +155,10 @@ class DocumentLoader:
         """The keys of the documents written, in the order of ``report.loaded``."""
 
     def close(self) -> None:
-        self._embedder.shutdown(wait=True)
+        """Stop the model after the slice it is embedding (Ctrl-C need not wait for the
+        rest of a large file) and wait for it."""
+        self._stopping.set()
+        self._embedder.shutdown(wait=True, cancel_futures=True)
 
     def add(self, document: ParsedDocument, key: str) -> None:
         """Prepare a document (identified by ``key``) and queue its embedding, then write the
@@ -169,29 +193,72 @@ class DocumentLoader:
             return
         self.report.loaded.append(pending.rows.path)
         self.loaded_keys.append(pending.rows.key)
+        if pending.resumed:
+            rows = pending.rows
+            self.report.resumed.append((rows.path, pending.reused, len(rows.chunk_ids)))
         complete_source(self.graph, pending.rows.document["props"]["source"])
 
     def _refused(self, path: str, error: Neo4jError) -> None:
         self.report.fail(path, f"the database refused it: {error}")
 
     def _prepare(self, document: ParsedDocument, key: str) -> _Pending:
+        name = Path(document.path).name
         checksum = _checksum(document)
         source = source_id(SOURCE_KIND, key, checksum)
+        self.progress.describe(f"{name}: chunks and entities")
         rows = document_rows(document, source, self.options.chunk_chars, key)
+        self.progress.describe(
+            f"{name}: {len(rows.chunk_ids):,} chunks, {len(rows.entities):,} entities"
+        )
+        resumed, starts = self._slices_to_embed(rows)
         slices: Queue[tuple[int, NDArray[np.float32]]] = Queue()
-        done = self._embedder.submit(self._embed, rows.chunk_texts, slices)
-        return _Pending(rows, done, slices, checksum)
+        done = self._embedder.submit(self._embed, rows.chunk_texts, starts, slices)
+        reused = len(rows.chunk_ids) - sum(
+            len(rows.chunk_ids[start : start + self.slice]) for start in starts
+        )
+        pending = _Pending(rows, done, slices, checksum, reused, resumed)
+        if resumed:
+            self.progress.describe(f"{name}: {_resumed(pending)}")
+        return pending
 
-    def _embed(self, texts: list[str], slices: Queue[tuple[int, NDArray[np.float32]]]) -> None:
-        """Embed ``texts`` slice by slice and hand each slice over as soon as it is done
-        (progress in ``self._embedded``): the vectors of a large file are never all held."""
+    def _slices_to_embed(self, rows: DocumentRows) -> tuple[bool, list[int]]:
+        """Whether an earlier load of this input was interrupted, and where the slices
+        start that still need the model: a slice whose every chunk is already embedded
+        (by that load, with the same text) is skipped."""
+        found = self.graph.read(
+            "documents/embedded_chunks",
+            source=rows.source,
+            chunks=[
+                {"id": chunk, "text": text}
+                for chunk, text in zip(rows.chunk_ids, rows.chunk_texts, strict=True)
+            ],
+        )[0]
+        embedded = set(found["embedded"])
+        starts = [
+            start
+            for start in range(0, len(rows.chunk_ids), self.slice)
+            if not embedded.issuperset(rows.chunk_ids[start : start + self.slice])
+        ]
+        return found["state"] == LOADING, starts
+
+    def _embed(
+        self,
+        texts: list[str],
+        starts: list[int],
+        slices: Queue[tuple[int, NDArray[np.float32]]],
+    ) -> None:
+        """Embed the slices of ``texts`` that begin at ``starts`` and hand each over as soon
+        as it is done (progress in ``self._embedded``): the vectors of a large file are never
+        all held."""
         self._embedded = 0
-        for start in range(0, len(texts), _EMBED_SLICE):
+        for start in starts:
+            if self._stopping.is_set():
+                return
             done = embed_matrix(
-                texts[start : start + _EMBED_SLICE], batch_size=self.options.embed_batch_size
+                texts[start : start + self.slice], batch_size=self.options.embed_batch_size
             )
             slices.put((start, done))
-            self._embedded = start + len(done)
+            self._embedded += len(done)
 
     def _write(self, pending: _Pending) -> None:
         """The :Source, then the rows; a failure takes back a :Source this write created."""
@@ -210,7 +277,7 @@ class DocumentLoader:
             self._write_structure(rows, nodes, edges)
             rows.release()
             self._write_embeddings(rows, pending)
-        except BaseException:
+        except Exception:  # Ctrl-C keeps what is written: the same command continues it
             if created:
                 self.graph.run_autocommit(  # the query deletes IN TRANSACTIONS
                     self.graph.queries.text("documents/remove_sources"), sources=[rows.source]
@@ -237,7 +304,7 @@ class DocumentLoader:
     def _write_embeddings(self, rows: DocumentRows, pending: _Pending) -> None:
         """Write each slice of vectors as the model hands it over, then SIMILAR_TO."""
         name, ids = Path(rows.path).name, rows.chunk_ids
-        written = 0
+        written = pending.reused
         while written < len(ids):
             try:
                 start, matrix = pending.slices.get(timeout=1.0)
@@ -247,7 +314,10 @@ class DocumentLoader:
                     raise RuntimeError(
                         f"the model embedded {written} of {len(ids)} chunks"
                     ) from None
-                self.progress.describe(f"{name}: embedding {self._embedded} of {len(ids)} chunks")
+                done = pending.reused + self._embedded
+                self.progress.describe(
+                    f"{name}: embedding {done:,} of {len(ids):,} chunks{_reusing(pending)}"
+                )
                 continue
             embedded = [  # Python floats only for one slice
                 {"id": ids[start + offset], "embedding": vector.tolist()}
@@ -255,6 +325,9 @@ class DocumentLoader:
             ]
             self.writer.write_named("documents/set_chunk_embeddings", embedded)
             written += len(matrix)
+            self.progress.describe(
+                f"{name}: embedded {written:,} of {len(ids):,} chunks{_reusing(pending)}"
+            )
         pending.done.result()
         step = _SIMILARITY_BATCH
         for start in range(0, len(ids), step):
@@ -290,6 +363,20 @@ class DocumentLoader:
             self.report.edges["LINKS_TO"] = int(counts["links_to"])
             self.report.edges["SHARES_ENTITY"] = int(counts["shares_entity"])
         return self.report
+
+
+def resumed_line(reused: int, chunks: int) -> str:
+    """What a load that continued an interrupted one says about a file."""
+    return f"resumed: {reused:,} of {chunks:,} chunks were already embedded"
+
+
+def _reusing(pending: _Pending) -> str:
+    """Said on every embedding line of a resumed load, so a pipe learns it early."""
+    return f" ({pending.reused:,} were already embedded)" if pending.resumed else ""
+
+
+def _resumed(pending: _Pending) -> str:
+    return resumed_line(pending.reused, len(pending.rows.chunk_ids))
 
 
 def failure_reason(error: BaseException) -> str:
@@ -387,6 +474,7 @@ def _run(
                 _load_one(loader, name, key, parse)
             finally:
                 progress.advance()
+        loader.flush()  # the last document, whose write a progress line should not hide
         progress.describe("resolving links, shared entities")
         report = loader.finish()
     finally:
