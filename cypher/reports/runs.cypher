@@ -1,5 +1,7 @@
 // One row per selected run: who ran, when, on how many tasks, and how well. A step-level
 // run (kg eval steps) attempts episodes: they count as its tasks.
+// Runs come in the order they ran: a start is kept to the second, so two runs begun in
+// the same second (a second run right after a sub-second one) are ordered by their ends.
 // Params: $runs = [run id]
 MATCH (r:Run)
 WHERE r.id IN $runs
@@ -11,4 +13,4 @@ RETURN r.id AS id, r.agent AS agent, r.model AS model, toString(r.started) AS st
        count(DISTINCT t) AS tasks, count(a) AS attempts,
        sum(CASE WHEN a.success THEN 1 ELSE 0 END) AS successes,
        avg(a.score) AS mean_score, count(DISTINCT a.epoch) AS epochs
-ORDER BY started, id
+ORDER BY started, finished, id
