@@ -27,7 +27,7 @@ from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import source_id
-from taskspace.models.embeddings import get_model
+from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS, chunk_document
 from taskspace.sources.documents.loader import SOURCE_KIND, LoadOptions, load_documents
 from taskspace.sources.documents.parse import parse_file
@@ -45,9 +45,7 @@ def default_inputs() -> list[Path]:
 
 def model_seconds(texts: list[str], batch_size: int) -> float:
     started = time.perf_counter()
-    get_model().encode(
-        texts, batch_size=batch_size, normalize_embeddings=True, show_progress_bar=False
-    )
+    embed_matrix(texts, batch_size)  # the backend the loader uses (TASKSPACE_EMBED_BACKEND)
     return time.perf_counter() - started
 
 
