@@ -19,6 +19,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
+from bench.load import emit
 from taskspace.sources.documents.model import ElementKind, ParsedDocument
 from taskspace.sources.documents.parse import parse_file
 
@@ -167,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.folder / f"{STEM}.pdf").exists():
         print(f"missing {args.folder / f'{STEM}.pdf'}", file=sys.stderr)
         return 2
-    print(json.dumps(run(args.folder), indent=2))
+    emit(run(args.folder))
     return 0
 
 

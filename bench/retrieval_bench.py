@@ -19,7 +19,6 @@ server's approximate index against FAISS's exact answer.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 from collections.abc import Iterator
@@ -29,6 +28,7 @@ import faiss
 import numpy as np
 from numpy.typing import NDArray
 
+from bench.load import emit, stamped
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import record_source
@@ -113,22 +113,24 @@ def run(chunks: int, count: int, k: int, retriever: str, seed: int, keep: bool) 
             if not keep:
                 graph.run_autocommit(graph.queries.text("bench/remove_chunks"), source=source)
     bolt_ms, local_ms = summary(bolt), summary(local)
-    return {
-        "chunks": chunks,
-        "vectors": "random unit vectors (timing only)",
-        "retriever": retriever,
-        "k": k,
-        "queries": count,
-        "load_seconds": round(load_seconds, 1),
-        "bolt_ms": bolt_ms,
-        "faiss_exact_ms": local_ms,
-        "ratio_bolt_to_faiss": {
-            "p50": round(bolt_ms["p50"] / local_ms["p50"], 2),
-            "p95": round(bolt_ms["p95"] / local_ms["p95"], 2),
-        },
-        "recall_at_k": round(statistics.mean(recall), 3),
-        "target_ratio_p95": 1.5,
-    }
+    return stamped(
+        {
+            "chunks": chunks,
+            "vectors": "random unit vectors (timing only)",
+            "retriever": retriever,
+            "k": k,
+            "queries": count,
+            "load_seconds": round(load_seconds, 1),
+            "bolt_ms": bolt_ms,
+            "faiss_exact_ms": local_ms,
+            "ratio_bolt_to_faiss": {
+                "p50": round(bolt_ms["p50"] / local_ms["p50"], 2),
+                "p95": round(bolt_ms["p95"] / local_ms["p95"], 2),
+            },
+            "recall_at_k": round(statistics.mean(recall), 3),
+            "target_ratio_p95": 1.5,
+        }
+    )
 
 
 def main() -> None:
@@ -144,7 +146,7 @@ def main() -> None:
         run(size, args.queries, args.k, args.retriever, args.seed, args.keep)
         for size in args.chunks
     ]
-    print(json.dumps(results, indent=2))
+    emit(results)
 
 
 if __name__ == "__main__":
