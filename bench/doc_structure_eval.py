@@ -91,9 +91,12 @@ def compare(truth: Truth, parsed: ParsedDocument) -> dict[str, Any]:
     found_titles = found_numbered = 0
     for number, heading in truth.sections:
         best = (
-            max(
-                (SequenceMatcher(None, normalise(heading), text).ratio(), num)
-                for num, text in ours_sections
+            max(  # by ratio alone: on a tie, numbers (str or None) cannot be compared
+                (
+                    (SequenceMatcher(None, normalise(heading), text).ratio(), num)
+                    for num, text in ours_sections
+                ),
+                key=lambda scored: scored[0],
             )
             if ours_sections
             else (0.0, None)
