@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import time
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from bench.load import emit, load_average
 from taskspace.core.files import iter_files
 from taskspace.models.embeddings import torch_matrix
 from taskspace.models.embeddings.model import get_encoder
@@ -93,7 +93,7 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
     for round_ in range(rounds):
         order = list(backends) if round_ % 2 == 0 else list(reversed(backends))
         for name in order:
-            load_before = os.getloadavg()[0]
+            load_before = load_average()[0]
             rate, vectors[name] = timed(backends[name], texts)
             rates[name].append(rate)
             rows.append(
@@ -101,7 +101,7 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
                     "round": round_,
                     "backend": name,
                     "chunks_per_s": round(rate, 1),
-                    "load": round(load_before, 2),
+                    "load": load_before,
                 }
             )
             print(json.dumps(rows[-1]), flush=True)
@@ -118,7 +118,7 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
         "cosine_mean": round(float(cosines.mean()), 5),
         "recall_at_10": {name: round(value[0], 4) for name, value in recalls.items()},
         "queries": recalls["onnx"][1],
-        "load_average": [round(value, 2) for value in os.getloadavg()],
+        "load_average": load_average(),
         "rounds": rows,
     }
 
@@ -133,7 +133,7 @@ def main() -> None:
     paths = args.paths or [path for path in DEFAULT_INPUTS if path.exists()]
     if not paths:
         raise SystemExit("no inputs: give paths, or put the shared data at ../shared/data")
-    print(json.dumps(run(paths, args.rounds, args.limit, args.batch_size), indent=2))
+    emit(run(paths, args.rounds, args.limit, args.batch_size))
 
 
 if __name__ == "__main__":
