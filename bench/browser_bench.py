@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import statistics
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 from threading import Thread
 from typing import Any
 
+from bench.load import emit
 from taskspace.environments.browser import Action, BrowserSession, EnvTask, Observation
 from taskspace.sources.web.urls import origin_of
 
@@ -105,7 +105,7 @@ def main() -> None:
         "session_start_s": round(statistics.mean(run["start_s"] for run in runs), 2),
         "finish_ms": round(statistics.mean(run["finish_s"] for run in runs) * 1000, 1),
     }
-    print(json.dumps(result, indent=2))
+    emit(result)
 
 
 if __name__ == "__main__":

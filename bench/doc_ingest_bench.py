@@ -4,17 +4,17 @@ Run against the configured graph (the local server by default):
     python -m bench.doc_ingest_bench [PATH ...] [--rounds 5] [--batch-size 64]
 Without paths it takes the EIP Markdown files of ../shared/data, else the project's own
 fixtures. Each round copies the files to a fresh folder (so every load is a first load),
-embeds their chunk texts with the model alone, ingests them with the loader, and removes
-what the load wrote. The model is loaded and the server's query plans are warm before the
-first round. Prints JSON: both times per round, their medians and the overhead ratio
-(ingestion over model, minus one; also from the fastest run of each, which suffers least
-from other work on a busy machine).
+embeds their chunk texts with the model alone and ingests them with the loader (model
+first in even rounds, ingestion first in odd ones), and removes what the load wrote. The
+model is loaded and the server's query plans are warm before the first round. Prints JSON:
+both times per round with its order and load, their medians and
+the overhead ratio (ingestion over model, minus one; also from the fastest run of each,
+which suffers least from other work on a busy machine).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import tempfile
@@ -22,14 +22,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.load import emit, load_average
 from taskspace.core.files import iter_files
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
 from taskspace.graph.provenance import source_id
-from taskspace.models.embeddings import get_model
+from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS, chunk_document
 from taskspace.sources.documents.loader import SOURCE_KIND, LoadOptions, load_documents
+from taskspace.sources.documents.node_ids import document_key
 from taskspace.sources.documents.parse import parse_file
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -45,9 +47,7 @@ def default_inputs() -> list[Path]:
 
 def model_seconds(texts: list[str], batch_size: int) -> float:
     started = time.perf_counter()
-    get_model().encode(
-        texts, batch_size=batch_size, normalize_embeddings=True, show_progress_bar=False
-    )
+    embed_matrix(texts, batch_size)  # the backend the loader uses (TASKSPACE_EMBED_BACKEND)
     return time.perf_counter() - started
 
 
@@ -58,7 +58,9 @@ def ingest_seconds(graph: Graph, files: list[Path], options: LoadOptions) -> flo
         started = time.perf_counter()
         report = load_documents(graph, copies, options=options)
         seconds = time.perf_counter() - started
-        sources = [source_id(SOURCE_KIND, str(path), file_checksum(path)) for path in copies]
+        sources = [
+            source_id(SOURCE_KIND, document_key(path, path), file_checksum(path)) for path in copies
+        ]
         graph.run_autocommit(graph.queries.text("documents/remove_sources"), sources=sources)
     if report.failed:
         raise SystemExit(f"the load reported errors: {report.failed}")
@@ -74,13 +76,21 @@ def run(paths: list[Path], rounds: int, batch_size: int, chunk_chars: int) -> di
     options = LoadOptions(chunk_chars=chunk_chars, embed_batch_size=batch_size)
     model_times: list[float] = []
     ingest_times: list[float] = []
+    loads: list[float] = []
     with Graph(load_settings()) as graph:
         graph.verify()
         model_seconds(texts, batch_size)  # loads the model and warms its kernels
         ingest_seconds(graph, files, options)  # warms the server's query plans
-        for _ in range(rounds):  # interleaved, so that machine noise hits both alike
-            model_times.append(model_seconds(texts, batch_size))
-            ingest_times.append(ingest_seconds(graph, files, options))
+        for number in range(rounds):
+            # Interleaved, and the order alternates per round: a load that drifts up or down
+            # during the run then weighs on both alike instead of always on the second.
+            if number % 2:
+                ingest_times.append(ingest_seconds(graph, files, options))
+                model_times.append(model_seconds(texts, batch_size))
+            else:
+                model_times.append(model_seconds(texts, batch_size))
+                ingest_times.append(ingest_seconds(graph, files, options))
+            loads.append(load_average()[0])
     model = statistics.median(model_times)
     ingest = statistics.median(ingest_times)
     overhead = ingest / model - 1
@@ -94,6 +104,8 @@ def run(paths: list[Path], rounds: int, batch_size: int, chunk_chars: int) -> di
         "parse_seconds": round(parse_seconds, 3),
         "model_seconds": [round(value, 3) for value in model_times],
         "ingest_seconds": [round(value, 3) for value in ingest_times],
+        "round_order": ["model first" if n % 2 == 0 else "ingest first" for n in range(rounds)],
+        "round_load_average_1min": loads,
         "model_median_seconds": round(model, 3),
         "ingest_median_seconds": round(ingest, 3),
         "overhead_ratio": round(overhead, 3),
@@ -111,7 +123,7 @@ def main() -> None:
     parser.add_argument("--chunk-chars", type=int, default=DEFAULT_CHUNK_CHARS)
     args = parser.parse_args()
     paths = args.paths or default_inputs()
-    print(json.dumps(run(paths, args.rounds, args.batch_size, args.chunk_chars), indent=2))
+    emit(run(paths, args.rounds, args.batch_size, args.chunk_chars))
 
 
 if __name__ == "__main__":

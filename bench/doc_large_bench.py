@@ -15,7 +15,6 @@ memory of this process is read from the kernel (``VmHWM``). The document is remo
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import resource
 import tempfile
@@ -23,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.load import emit
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -30,6 +30,7 @@ from taskspace.graph.provenance import source_id
 from taskspace.models.embeddings import embed
 from taskspace.sources.documents.graph_rows import document_rows
 from taskspace.sources.documents.loader import SOURCE_KIND, LoadOptions, load_documents
+from taskspace.sources.documents.node_ids import document_key
 from taskspace.sources.documents.parse import parse_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents" / "html_md"
@@ -100,7 +101,7 @@ def run(megabytes: float, sources: list[Path], part_size: int, load: bool) -> di
             load_s = time.perf_counter() - started
             graph.run_autocommit(
                 graph.queries.text("documents/remove_sources"),
-                sources=[source_id(SOURCE_KIND, str(path.resolve()), file_checksum(path))],
+                sources=[source_id(SOURCE_KIND, document_key(path, path), file_checksum(path))],
             )
         finally:
             graph.close()
@@ -129,7 +130,7 @@ def main() -> None:
     sources = args.source or sorted(SHARED.glob("*.md"))
     if not sources:
         raise SystemExit(f"no Markdown sources: give --source or provide {SHARED}")
-    print(json.dumps(run(args.mb, sources, args.part_size, not args.no_load), indent=2))
+    emit(run(args.mb, sources, args.part_size, not args.no_load))
 
 
 if __name__ == "__main__":

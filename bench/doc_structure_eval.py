@@ -19,6 +19,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
+from bench.load import emit
 from taskspace.sources.documents.model import ElementKind, ParsedDocument
 from taskspace.sources.documents.parse import parse_file
 
@@ -90,9 +91,12 @@ def compare(truth: Truth, parsed: ParsedDocument) -> dict[str, Any]:
     found_titles = found_numbered = 0
     for number, heading in truth.sections:
         best = (
-            max(
-                (SequenceMatcher(None, normalise(heading), text).ratio(), num)
-                for num, text in ours_sections
+            max(  # by ratio alone: on a tie, numbers (str or None) cannot be compared
+                (
+                    (SequenceMatcher(None, normalise(heading), text).ratio(), num)
+                    for num, text in ours_sections
+                ),
+                key=lambda scored: scored[0],
             )
             if ours_sections
             else (0.0, None)
@@ -167,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.folder / f"{STEM}.pdf").exists():
         print(f"missing {args.folder / f'{STEM}.pdf'}", file=sys.stderr)
         return 2
-    print(json.dumps(run(args.folder), indent=2))
+    emit(run(args.folder))
     return 0
 
 

@@ -18,7 +18,6 @@ graph. Scoring throughput and retrieval latency have their own benchmarks
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
@@ -31,6 +30,7 @@ from inspect_ai.log import read_eval_log
 from inspect_ai.scorer import Scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from bench.load import emit
 from taskspace.agents.context import record_attempt
 from taskspace.core.settings import load_settings
 from taskspace.evaluation.dataset import evidence_cover, task_dataset
@@ -142,7 +142,7 @@ def main() -> None:
         "--all", action="store_true", help="then run the scoring and retrieval benchmarks"
     )
     args = parser.parse_args()
-    print(json.dumps(run(args.tasks, args.samples), indent=2))
+    emit(run(args.tasks, args.samples))
     if args.all:
         from bench import retrieval_bench, scoring_bench
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
+from bench.load import emit, stamped
 from taskspace.agents.gui.replay import ReplayNearest
 from taskspace.cli.main import cli
 from taskspace.core.settings import load_settings
@@ -54,14 +55,16 @@ def once(graph: Graph) -> dict[str, Any]:
         matched += sum(int(r.values["action_match"]) for r in results)
         steps += len(results)
     done = time.perf_counter()
-    return {
-        "episodes": len(found.episodes),
-        "steps": steps,
-        "read_seconds": round(read - started, 3),
-        "predict_and_score_seconds": round(done - read, 3),
-        "steps_per_second": round(steps / (done - read), 1),
-        "action_match": round(matched / steps, 4),
-    }
+    return stamped(
+        {
+            "episodes": len(found.episodes),
+            "steps": steps,
+            "read_seconds": round(read - started, 3),
+            "predict_and_score_seconds": round(done - read, 3),
+            "steps_per_second": round(steps / (done - read), 1),
+            "action_match": round(matched / steps, 4),
+        }
+    )
 
 
 def main() -> None:
@@ -81,16 +84,13 @@ def main() -> None:
     end_to_end = time.perf_counter() - started
     report = json.loads(run.output) if run.exit_code == 0 else {"error": run.output}
     best = max(runs, key=lambda r: r["steps_per_second"])
-    print(
-        json.dumps(
-            {
-                "runs": runs,
-                "best": best,
-                "kg_eval_gui_seconds": round(end_to_end, 2),
-                "kg_eval_gui": report,
-            },
-            indent=2,
-        )
+    emit(
+        {
+            "runs": runs,
+            "best": best,
+            "kg_eval_gui_seconds": round(end_to_end, 2),
+            "kg_eval_gui": report,
+        }
     )
 
 

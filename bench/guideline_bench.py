@@ -23,7 +23,6 @@ milliseconds both ways, their ratios, and how many queries had the same start sc
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
@@ -36,6 +35,7 @@ import networkx as nx  # type: ignore[import-untyped]
 import numpy as np
 from numpy.typing import NDArray
 
+from bench.load import emit
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import stable_id
@@ -255,7 +255,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="Leave the synthetic graph in place.")
     args = parser.parse_args()
     result = run(args.screens, args.apps, args.degree, args.queries, args.seed, args.keep)
-    print(json.dumps(result, indent=2))
+    emit(result)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ after a warm-up that loads the embedding model in each process.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import socket
 import subprocess
@@ -27,6 +26,7 @@ import httpx2
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
+from bench.load import emit
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.mcp.auth import ensure_token
@@ -154,7 +154,7 @@ def main() -> None:
                 "p95_ratio": round(p95 / percentile(base, 0.95), 2),
             }
         report[tool] = rows
-    print(json.dumps(report, indent=2))
+    emit(report)
 
 
 if __name__ == "__main__":

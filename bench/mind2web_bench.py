@@ -15,11 +15,11 @@ metrics too, so a change in throughput can be read beside a change in results.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 from typing import Any
 
+from bench.load import emit
 from taskspace.agents.steps.offline import OfflinePredictor
 from taskspace.agents.steps.pipeline import PipelineConfig
 from taskspace.environments.web_steps.tasks import site_pools, task_from_episode
@@ -78,7 +78,7 @@ def main() -> None:
     runs = [once(args.tasks, config) for _ in range(max(args.repeat, 1))]
     best = max(runs, key=lambda run: run["steps_per_second"])
     best["repeats"] = len(runs)
-    print(json.dumps(best, indent=2))
+    emit(best)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from bench.doc_structure_eval import (
     token_f1,
 )
 from bench.fr_reference import federal_register_truth
+from bench.load import emit
 from taskspace.sources.documents.model import ElementKind, ParsedDocument
 from taskspace.sources.documents.parse import parse_file
 
@@ -183,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--case", action="append", help="run only these case names")
     args = parser.parse_args(argv)
     chosen = [c for c in CASES if not args.case or c.name in args.case]
-    print(json.dumps([run_case(c, args.shared, args.extra) for c in chosen], indent=2))
+    emit([run_case(c, args.shared, args.extra) for c in chosen])
     return 0
 
 

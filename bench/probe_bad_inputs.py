@@ -29,6 +29,7 @@ from bench.bad_inputs.checks import TRACEBACK, last_exception_line
 from bench.bad_inputs.kg import KgCommand, KgResult
 from bench.bad_inputs.realdata import DEFAULT_DATA
 from bench.bad_inputs.server import ProbeServer, probe_server
+from bench.load import emit, load_line
 from bench.probe_corpus import Corpus, Defect, Input
 
 STRICT_EXIT = 3
@@ -276,6 +277,7 @@ def print_table(verdicts: list[Verdict]) -> None:
         ]
         table.add_row(*(Text(cell) for cell in cells))
     Console(width=200).print(table)
+    print(load_line())
 
 
 @contextmanager
@@ -337,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         with server_cm as server:
             verdicts = probe(server, kg, work, args.inputs, args.data, args.only)
     if args.json:
-        print(json.dumps([v.as_dict() for v in verdicts], indent=2))
+        emit([v.as_dict() for v in verdicts])
     else:
         print_table(verdicts)
     return 0 if verdicts and all(v.ok for v in verdicts) else 1

@@ -1,75 +1,118 @@
-"""Chunk retrieval latency over Bolt against exact FAISS search in one process.
+"""Chunk retrieval over Bolt for several candidate pools, against exact search.
 
 Run against the configured graph (use a throwaway server, see docs/benchmarks.md):
-    python -m bench.retrieval_bench --chunks 10000 --queries 300
-It writes ``--chunks`` synthetic :Chunk nodes with BatchedWriter under a :Source of its
-own (removed afterwards unless ``--keep``). Their vectors are random unit vectors: fine
-for timing, meaningless for quality. Then, for the same query vectors (a stored vector
-plus noise), it times:
+    python -m bench.retrieval_bench --chunks 10000 --queries 200 --ratios 1 2 5 10
+Chunks are real text: paragraphs of the Markdown, reStructuredText and plain-text files
+under ``--text`` (default: this Python's site-packages and /usr/share/doc, gzip included),
+packed per file up to 1,000 characters and de-duplicated; their vectors come from the
+project's embedding model (cached in ``--cache`` when given). The first ``--chunks`` are
+written as :Chunk nodes under a :Source of the bench's own (removed afterwards unless
+``--keep``); the questions are the vectors of ``--queries`` other chunks, never stored.
 
-- taskspace: ``retrieve(graph, …, retriever, k, vector=…)``, i.e. neo4j-graphrag's
-  retriever over the ``chunk_embedding`` HNSW index, one managed read over Bolt, rows
-  turned into RetrievedItems (the question's embedding is given, so the model is not timed);
-- in one process: FAISS ``IndexFlatIP`` (exact inner product) over the same vectors.
-
-It prints JSON: p50 and p95 in milliseconds both ways, their ratio, and recall@k of the
-server's approximate index against FAISS's exact answer.
+For each ``--ratios`` value it times ``retrieve(graph, …, "vector", k, vector=…,
+search_ratio=ratio)`` (neo4j-graphrag's retriever over the ``chunk_embedding`` HNSW index,
+one managed read over Bolt; the question's embedding is given, so the model is not timed),
+and FAISS ``IndexFlatIP`` in this process for reference. Recall@k is against exact search:
+brute-force cosine in numpy over every stored vector. Prints JSON per size: p50 and p95 in
+milliseconds, recall@k and the load average, per ratio.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import gzip
 import statistics
+import sys
+import sysconfig
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import faiss
 import numpy as np
 from numpy.typing import NDArray
 
+from bench.load import emit, stamped
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.provenance import record_source
 from taskspace.graph.schema import wait_for_indexes
 from taskspace.graph.writer import BatchedWriter
+from taskspace.models.embeddings import embed_matrix
 from taskspace.retrieval.retrieve import retrieve
 
 Vectors = NDArray[np.float32]
 SOURCE_URI = "bench:retrieval"
-WARM_UP = 30
+WARM_UP = 20
+CHUNK_CHARS = 1000
+DEFAULT_TEXT = [Path(sysconfig.get_paths()["purelib"]), Path("/usr/share/doc")]
+SUFFIXES = (".md", ".rst", ".txt")
 
 
-def unit(matrix: Vectors) -> Vectors:
-    norms = np.linalg.norm(matrix, axis=-1, keepdims=True)
-    normalised: Vectors = (matrix / norms).astype(np.float32)
-    return normalised
+def text_files(folders: list[Path]) -> Iterator[Path]:
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            name = path.name.removesuffix(".gz")
+            if path.is_file() and (name.endswith(SUFFIXES) or name.startswith("README")):
+                yield path
 
 
-def write(graph: Graph, vectors: Vectors) -> str:
+def paragraphs(path: Path) -> list[str]:
+    """The prose blocks of one file: at least 8 words, mostly letters."""
+    try:
+        raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile):
+        return []
+    blocks = (" ".join(block.split()) for block in text.split("\n\n"))
+    return [b for b in blocks if len(b.split()) >= 8 and sum(c.isalpha() for c in b) > 0.6 * len(b)]
+
+
+def real_chunks(folders: list[Path], wanted: int) -> list[str]:
+    """Consecutive paragraphs of one file packed up to CHUNK_CHARS, each text once."""
+    seen: set[str] = set()
+    chunks: list[str] = []
+    for path in text_files(folders):
+        current = ""
+        for block in [*paragraphs(path), ""]:
+            if current and (not block or len(current) + len(block) + 1 > CHUNK_CHARS):
+                if current not in seen:
+                    seen.add(current)
+                    chunks.append(current)
+                current = ""
+            current = f"{current} {block}".strip()[:CHUNK_CHARS] if block else current
+        if len(chunks) >= wanted:
+            break
+    return chunks[:wanted]
+
+
+def vectors_for(texts: list[str], cache: Path | None) -> Vectors:
+    if cache and cache.is_file():
+        stored: Vectors = np.load(cache)
+        if len(stored) == len(texts):
+            return stored
+    started = time.perf_counter()
+    vectors = embed_matrix(texts)
+    print(f"embedded {len(texts)} chunks in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    if cache:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        np.save(cache, vectors)
+    return vectors
+
+
+def write(graph: Graph, texts: list[str], vectors: Vectors) -> str:
     source = record_source(graph, "bench", SOURCE_URI)
     rows = (
         {
             "id": f"bench:chunk:{index}",
-            "props": {
-                "text": f"synthetic chunk {index}",
-                "embedding": vector.tolist(),
-                "source": source,
-            },
+            "props": {"text": text, "embedding": vector.tolist(), "source": source},
         }
-        for index, vector in enumerate(vectors)
+        for index, (text, vector) in enumerate(zip(texts, vectors, strict=True))
     )
     BatchedWriter(graph, batch_size=2000).merge_nodes(["Chunk"], rows)
-    wait_for_indexes(graph, 600)
+    wait_for_indexes(graph, 1200)
     return source
-
-
-def queries(vectors: Vectors, count: int, seed: int) -> Iterator[Vectors]:
-    """A question near a stored chunk: its vector plus noise."""
-    rng = np.random.default_rng(seed + 1)
-    for position in rng.integers(0, len(vectors), count):
-        yield unit(vectors[position] + 0.5 * unit(rng.standard_normal(384).astype(np.float32)))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -81,70 +124,93 @@ def summary(values: list[float]) -> dict[str, float]:
     return {"p50": round(statistics.median(values), 2), "p95": round(percentile(values, 0.95), 2)}
 
 
-def run(chunks: int, count: int, k: int, retriever: str, seed: int, keep: bool) -> dict[str, Any]:
-    rng = np.random.default_rng(seed)
-    vectors = unit(rng.standard_normal((chunks, 384)).astype(np.float32))
+def measure(
+    graph: Graph, stored: Vectors, questions: Vectors, k: int, ratio: int
+) -> dict[str, Any]:
+    """Bolt latency and recall@k against brute-force cosine, for one candidate pool."""
+    exact = np.argsort(-(questions @ stored.T), axis=1, kind="stable")[:, :k]
+    latency: list[float] = []
+    recall: list[float] = []
+    for number, vector in enumerate(questions):
+        started = time.perf_counter()
+        found = retrieve(graph, "bench", "vector", k, vector=vector.tolist(), search_ratio=ratio)
+        elapsed = (time.perf_counter() - started) * 1000
+        if number < WARM_UP:
+            continue  # connection pool, query plan, caches
+        latency.append(elapsed)
+        expected = {f"bench:chunk:{position}" for position in exact[number]}
+        recall.append(len(expected & {item.node_id for item in found.items}) / k)
+    return stamped(
+        {"search_ratio": ratio, "bolt_ms": summary(latency), "recall": round(np.mean(recall), 3)}
+    )
+
+
+def faiss_ms(stored: Vectors, questions: Vectors, k: int) -> dict[str, float]:
     faiss.omp_set_num_threads(1)  # one query at a time: threads only add hand-off cost
-    index = faiss.IndexFlatIP(384)
-    index.add(vectors)
+    index = faiss.IndexFlatIP(stored.shape[1])
+    index.add(stored)
+    times = []
+    for vector in questions[WARM_UP:]:
+        started = time.perf_counter()
+        index.search(vector.reshape(1, -1), k)
+        times.append((time.perf_counter() - started) * 1000)
+    return summary(times)
+
+
+def run(
+    chunks: int,
+    count: int,
+    k: int,
+    ratios: list[int],
+    texts: list[str],
+    vectors: Vectors,
+    keep: bool,
+) -> dict[str, Any]:
+    stored, questions = vectors[:chunks], vectors[chunks : chunks + count + WARM_UP]
     with Graph(load_settings()) as graph:
         graph.verify()
         started = time.perf_counter()
-        source = write(graph, vectors)
+        source = write(graph, texts[:chunks], stored)
         load_seconds = time.perf_counter() - started
         try:
-            bolt: list[float] = []
-            local: list[float] = []
-            recall: list[float] = []
-            for number, vector in enumerate(queries(vectors, count + WARM_UP, seed)):
-                started = time.perf_counter()
-                found = retrieve(graph, "synthetic", retriever, k, vector=vector.tolist())
-                ms_bolt = (time.perf_counter() - started) * 1000
-                started = time.perf_counter()
-                _, exact = index.search(vector.reshape(1, -1), k)
-                ms_local = (time.perf_counter() - started) * 1000
-                if number < WARM_UP:
-                    continue  # connection pool, query plan, caches
-                bolt.append(ms_bolt)
-                local.append(ms_local)
-                expected = {f"bench:chunk:{position}" for position in exact[0]}
-                recall.append(len(expected & {item.node_id for item in found.items}) / k)
+            by_ratio = [measure(graph, stored, questions, k, ratio) for ratio in ratios]
         finally:
             if not keep:
                 graph.run_autocommit(graph.queries.text("bench/remove_chunks"), source=source)
-    bolt_ms, local_ms = summary(bolt), summary(local)
-    return {
-        "chunks": chunks,
-        "vectors": "random unit vectors (timing only)",
-        "retriever": retriever,
-        "k": k,
-        "queries": count,
-        "load_seconds": round(load_seconds, 1),
-        "bolt_ms": bolt_ms,
-        "faiss_exact_ms": local_ms,
-        "ratio_bolt_to_faiss": {
-            "p50": round(bolt_ms["p50"] / local_ms["p50"], 2),
-            "p95": round(bolt_ms["p95"] / local_ms["p95"], 2),
-        },
-        "recall_at_k": round(statistics.mean(recall), 3),
-        "target_ratio_p95": 1.5,
-    }
+    return stamped(
+        {
+            "chunks": chunks,
+            "vectors": "real text chunks, all-MiniLM-L6-v2",
+            "k": k,
+            "queries": count,
+            "load_seconds": round(load_seconds, 1),
+            "by_search_ratio": by_ratio,
+            "faiss_flat_exact_ms": faiss_ms(stored, questions, k),
+        }
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--chunks", type=int, nargs="+", default=[10_000])
-    parser.add_argument("--queries", type=int, default=300)
-    parser.add_argument("-k", type=int, default=5)
-    parser.add_argument("--retriever", default="vector")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--keep", action="store_true", help="Leave the synthetic chunks in place.")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("-k", type=int, default=10)
+    parser.add_argument("--ratios", type=int, nargs="+", default=[1, 2, 5, 10])
+    parser.add_argument("--text", type=Path, nargs="+", default=DEFAULT_TEXT)
+    parser.add_argument("--cache", type=Path, help="an .npy file for the chunk vectors")
+    parser.add_argument("--keep", action="store_true", help="Leave the chunks in place.")
     args = parser.parse_args()
-    results = [
-        run(size, args.queries, args.k, args.retriever, args.seed, args.keep)
-        for size in args.chunks
-    ]
-    print(json.dumps(results, indent=2))
+    wanted = max(args.chunks) + args.queries + WARM_UP
+    texts = real_chunks(args.text, wanted)
+    if len(texts) < wanted:
+        raise SystemExit(f"only {len(texts)} distinct chunks of text under {args.text}")
+    vectors = vectors_for(texts, args.cache)
+    emit(
+        [
+            run(size, args.queries, args.k, args.ratios, texts, vectors, args.keep)
+            for size in args.chunks
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -16,13 +16,12 @@ Nothing is written to the graph.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import time
 from collections.abc import Sequence
 from typing import Any
 
+from bench.load import emit, load_average
 from taskspace.core.settings import load_settings
 from taskspace.generators.templates.engine import run_template_query
 from taskspace.generators.templates.sampler import sample_tasks
@@ -115,7 +114,7 @@ def run(
                 result["query_ms"] = query_times(graph, result["kind"], seed, repeat)
     return {
         "graph_nodes": nodes,
-        "load_average": [round(value, 2) for value in os.getloadavg()],
+        "load_average": load_average(),
         "count": count,
         "results": [result for result in results if result["tasks"]],
         "skipped": [result["kind"] for result in results if not result["tasks"]],
@@ -132,7 +131,7 @@ def main() -> None:
     parser.add_argument("--queries", action="store_true", help="time each template's query")
     args = parser.parse_args()
     kinds = args.kind or ["doc", "web"]
-    print(json.dumps(run(kinds, args.count, args.seed, args.repeat, args.queries), indent=2))
+    emit(run(kinds, args.count, args.seed, args.repeat, args.queries))
 
 
 if __name__ == "__main__":

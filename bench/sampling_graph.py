@@ -15,7 +15,6 @@ Cross-document edges (LINKS_TO, SHARES_ENTITY) are resolved for the originals on
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 from queue import Queue
@@ -23,6 +22,7 @@ from queue import Queue
 import numpy as np
 from numpy.typing import NDArray
 
+from bench.load import emit
 from taskspace.core.files import iter_files
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
@@ -91,7 +91,7 @@ def main() -> None:
     args = parser.parse_args()
     with Graph(load_settings()) as graph:
         result = grow(graph, args.source or [SHARED], args.copies, args.first)
-    print(json.dumps(result))
+    emit(result)
 
 
 if __name__ == "__main__":

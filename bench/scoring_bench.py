@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import random
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
+from bench.load import emit
 from taskspace.core.words import tokens
 from taskspace.metrics import rouge, squad
 from taskspace.tasks.attempt import Attempt
@@ -130,7 +130,7 @@ def main() -> None:
     if not paragraphs:
         raise SystemExit(f"no Markdown paragraphs under {args.docs}")
     tasks = read_jsonl(args.tasks) if args.tasks else tasks_from_paragraphs(paragraphs)
-    print(json.dumps(bench(tasks, paragraphs, args.answers, args.repeat), indent=2))
+    emit(bench(tasks, paragraphs, args.answers, args.repeat))
 
 
 if __name__ == "__main__":

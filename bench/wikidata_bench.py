@@ -24,8 +24,6 @@ import argparse
 import contextlib
 import importlib
 import io
-import json
-import os
 import re
 import statistics
 import tempfile
@@ -37,6 +35,7 @@ from typing import Any
 
 import rdflib
 
+from bench.load import emit, load_average
 from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings, load_settings
 from taskspace.graph.connection import Graph
@@ -219,7 +218,7 @@ def run_bulk_comparison(file: Path, batch_size: int) -> dict[str, Any]:
     result: dict[str, Any] = {
         "file": str(file),
         "triples": triples,
-        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "load_average": load_average(),
         "transactional": _rate(ours["seconds"], triples),
         "bulk": {
             **_rate(seconds, triples),
@@ -268,7 +267,7 @@ def main() -> None:
                 result = run_bulk_comparison(file, args.batch_size)
             else:
                 result = run(file, args.batch_size, args.repeat)
-            print(json.dumps(result, indent=2))
+            emit(result)
     except UserError as exc:
         raise SystemExit(f"Error: {exc}") from exc
 

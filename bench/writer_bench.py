@@ -8,12 +8,12 @@ It writes only ``:BenchNode`` nodes and removes them afterwards. Prints rows per
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from collections.abc import Iterator
 from typing import Any
 
+from bench.load import emit
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
@@ -73,11 +73,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    print(
-        json.dumps(
-            run(args.nodes, args.relationships, args.batch_size, args.seed, args.workers), indent=2
-        )
-    )
+    emit(run(args.nodes, args.relationships, args.batch_size, args.seed, args.workers))
 
 
 if __name__ == "__main__":

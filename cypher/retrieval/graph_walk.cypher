@@ -3,15 +3,19 @@
 // Seed entities are the full-text hits for the question's words on `entity_names`, plus the
 // entities mentioned by the $seed_chunks chunks nearest the question (so a question that
 // names no entity still has seeds). Documents are ranked by how many seeds they mention.
+// The seed chunks are the best $seed_chunks of $seed_chunks * $search_ratio candidates
+// from the approximate index (a larger pool misses fewer of the exact nearest).
 // Params: $terms (Lucene query), $vector (384-d), $k, $entity_limit, $seed_chunks,
-//         $document_limit
+//         $search_ratio, $document_limit
 CALL () {
   CALL db.index.fulltext.queryNodes('entity_names', $terms, {limit: $entity_limit})
   YIELD node
   WITH node WHERE node:Entity
   RETURN node AS entity
   UNION
-  CALL db.index.vector.queryNodes('chunk_embedding', $seed_chunks, $vector) YIELD node
+  CALL db.index.vector.queryNodes('chunk_embedding', $seed_chunks * $search_ratio, $vector)
+  YIELD node, score
+  WITH node ORDER BY score DESC LIMIT $seed_chunks
   MATCH (node)-[:MENTIONS]->(entity:Entity)
   RETURN entity
 }

@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     embed_slice: int = Field(default=128, ge=1, alias="TASKSPACE_EMBED_SLICE")
     """Chunks a documents load embeds and writes at a time: how often its progress moves,
     and the most a killed load has to embed again."""
+    search_ratio: int = Field(default=1, ge=1, le=100, alias="TASKSPACE_SEARCH_RATIO")
+    """The vector index's candidate pool as a multiple of k (Neo4j's
+    ``effective_search_ratio``): larger finds nearer neighbours for more time."""
 
     @property
     def uses_local_server(self) -> bool:

@@ -7,3 +7,7 @@ from taskspace.core.errors import UserError
 
 class LLMUnavailableError(UserError):
     """An LLM feature was asked for without ``ANTHROPIC_API_KEY``."""
+
+
+class EmbeddingError(UserError):
+    """``TASKSPACE_EMBED_BACKEND`` names no embedding backend."""

@@ -42,9 +42,11 @@ class LibraryRetriever:
     tail: str
 
     def __call__(
-        self, graph: Graph, question: str, vector: list[float], k: int
+        self, graph: Graph, question: str, vector: list[float], k: int, search_ratio: int = 1
     ) -> list[RetrievedItem]:
-        """The ``k`` best chunks, as RetrievedItems."""
+        """The ``k`` best chunks, as RetrievedItems; the library passes ``search_ratio`` on
+        as ``effective_search_ratio`` (on Neo4j 5 it asks ``db.index.vector.queryNodes``
+        for ``k × ratio`` neighbours and keeps the first ``k``)."""
         retriever = _retriever(graph, self)
         params = {"entity_limit": ENTITY_LIMIT}
         try:
@@ -53,12 +55,18 @@ class LibraryRetriever:
                     query_text=lucene_terms(question),
                     query_vector=vector,
                     top_k=k,
+                    effective_search_ratio=search_ratio,
                     query_params=params,
                     ranker="linear",
                     alpha=HYBRID_ALPHA,
                 )
             else:
-                result = retriever.search(query_vector=vector, top_k=k, query_params=params)
+                result = retriever.search(
+                    query_vector=vector,
+                    top_k=k,
+                    effective_search_ratio=search_ratio,
+                    query_params=params,
+                )
         except neo4j.exceptions.ClientError as exc:
             message = f"retrieval failed: {exc.code}: {exc.message}{_init_hint(exc)}"
             raise GraphError(message) from exc

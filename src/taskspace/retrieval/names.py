@@ -14,8 +14,9 @@ if TYPE_CHECKING:  # the driver and pydantic models load only with a retriever
     from taskspace.retrieval.model import RetrievedItem
 
 
-Retriever = Callable[["Graph", str, list[float], int], list["RetrievedItem"]]
-"""``(graph, question, question vector, k) -> the k best items``."""
+Retriever = Callable[["Graph", str, list[float], int, int], list["RetrievedItem"]]
+"""``(graph, question, question vector, k, search ratio) -> the k best items``; the search
+ratio multiplies k into the vector index's candidate pool (``effective_search_ratio``)."""
 
 RETRIEVERS: Registry[Retriever] = Registry(
     "retriever",
@@ -50,10 +51,18 @@ DEFAULT_RETRIEVER = "hybrid"
 NO_CHUNKS = "no chunks with embeddings: load documents first (kg load docs …)"
 
 
-def check_request(question: str, retriever: str, k: int) -> None:
+MAX_SEARCH_RATIO = 100
+"""Largest candidate pool multiple: beyond it the index does an exhaustive search's work."""
+
+
+def check_request(question: str, retriever: str, k: int, search_ratio: int = 1) -> None:
     """Refuse a request no retriever can answer, before anything reaches the database."""
     RETRIEVERS.entry(retriever)  # refuses an unknown name with the known ones
     if k < 1:
         raise UserError(f"k must be at least 1 (got {k})")
+    if not 1 <= search_ratio <= MAX_SEARCH_RATIO:
+        raise UserError(
+            f"the search ratio must be between 1 and {MAX_SEARCH_RATIO} (got {search_ratio})"
+        )
     if not question.strip():
         raise UserError("the question is empty")

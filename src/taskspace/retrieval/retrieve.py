@@ -38,14 +38,19 @@ def retrieve(
     k: int = 5,
     *,
     vector: Sequence[float] | None = None,
+    search_ratio: int | None = None,
 ) -> Retrieval:
     """The ``k`` best pieces of context for ``question`` from the live graph (read-only).
 
     ``vector`` is the question's embedding when the caller has it already (benchmarks).
+    ``search_ratio`` (default: the setting ``TASKSPACE_SEARCH_RATIO``, 1) asks the vector
+    index for ``k × search_ratio`` candidates and keeps the best ``k``: the approximate
+    (HNSW) search then misses fewer of the exact nearest chunks, for more time.
     """
-    check_request(question, retriever, k)
+    ratio = graph.settings.search_ratio if search_ratio is None else search_ratio
+    check_request(question, retriever, k, ratio)
     query_vector = list(vector) if vector is not None else embed([question])[0]
-    items = RETRIEVERS.get(retriever)(graph, question, query_vector, k)
+    items = RETRIEVERS.get(retriever)(graph, question, query_vector, k, ratio)
     if not items and not graph.read("retrieval/any_embedded_chunk"):
         raise NoChunksError(NO_CHUNKS)
     return Retrieval(retriever=retriever, question=question, k=k, items=items)

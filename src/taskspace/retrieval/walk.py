@@ -17,9 +17,10 @@ DOCUMENT_LIMIT = 10
 
 
 def graph_walk_items(
-    graph: Graph, question: str, vector: list[float], k: int
+    graph: Graph, question: str, vector: list[float], k: int, search_ratio: int = 1
 ) -> list[RetrievedItem]:
-    """The ``k`` chunks of the walked documents most similar to the question."""
+    """The ``k`` chunks of the walked documents most similar to the question; the seed
+    chunks come from a candidate pool ``search_ratio`` times larger."""
     rows = graph.read(
         "retrieval/graph_walk",
         terms=lucene_terms(question),
@@ -27,6 +28,7 @@ def graph_walk_items(
         k=k,
         entity_limit=ENTITY_SEEDS,
         seed_chunks=SEED_CHUNKS,
+        search_ratio=search_ratio,
         document_limit=DOCUMENT_LIMIT,
     )
     return [RetrievedItem.model_validate(row) for row in rows]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import neo4j
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from neo4j._sync.work.session import Session
@@ -21,8 +22,9 @@ from neo4j._sync.work.transaction import TransactionBase
 from taskspace.cli.main import cli
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
+from taskspace.models.embeddings import embed
 from taskspace.retrieval.errors import NoChunksError
-from taskspace.retrieval.names import NO_CHUNKS
+from taskspace.retrieval.names import MAX_SEARCH_RATIO, NO_CHUNKS
 from taskspace.retrieval.retrieve import RETRIEVER_NAMES, retrieve
 from taskspace.sources.documents.loader import load_documents
 from tests.support.docs import REAL_DOCS, require_real_eips
@@ -226,6 +228,57 @@ def test_library_reads_are_refused_writes(corpus: Graph) -> None:
             "CREATE (:Probe)", database_=corpus.database, routing_=neo4j.RoutingControl.READ
         )
     assert corpus.read_text("MATCH (p:Probe) RETURN count(p) AS n") == [{"n": 0}]
+
+
+# --- the vector index's candidate pool ----------------------------------------------------
+
+
+def _exact_nearest(graph: Graph, vector: list[float], k: int) -> list[str]:
+    """The ``k`` chunks nearest ``vector`` by brute-force cosine over every chunk vector."""
+    rows = graph.read_text(
+        "MATCH (c:Chunk) WHERE c.embedding IS NOT NULL RETURN c.id AS id, c.embedding AS e"
+    )
+    matrix = np.asarray([row["e"] for row in rows], dtype=np.float32)
+    scores = matrix @ np.asarray(vector, dtype=np.float32)
+    return [rows[i]["id"] for i in np.argsort(-scores, kind="stable")[:k]]
+
+
+@pytest.mark.parametrize("question", list(QUESTIONS))
+def test_a_larger_search_ratio_is_at_least_as_close_to_exact_search(
+    corpus: Graph, question: str
+) -> None:
+    vector = embed([question])[0]
+    exact = set(_exact_nearest(corpus, vector, 5))
+
+    def recall(ratio: int) -> float:
+        found = retrieve(corpus, question, "vector", k=5, vector=vector, search_ratio=ratio)
+        assert len(found.items) == 5
+        return len(exact & {item.node_id for item in found.items}) / 5
+
+    narrow, wide = recall(1), recall(20)
+    assert wide >= narrow
+    assert wide == 1.0  # 100 candidates of a few hundred chunks: the exact five are among them
+
+
+def test_the_search_ratio_reaches_every_retriever_and_its_bounds_are_checked(
+    corpus: Graph, server_env: dict[str, str]
+) -> None:
+    for name in RETRIEVER_NAMES:
+        assert retrieve(corpus, BASE_FEE, name, k=3, search_ratio=10).items
+    runner = CliRunner()
+    wide = runner.invoke(
+        cli,
+        ["retrieve", BASE_FEE, "--retriever", "vector", "-k", "3", "--search-ratio", "10"],
+        env=server_env,
+    )
+    assert wide.exit_code == 0, wide.output
+    assert "3 items from vector" in wide.output
+    for bad in ("0", str(MAX_SEARCH_RATIO + 1)):
+        refused = runner.invoke(cli, ["retrieve", "fees?", "--search-ratio", bad], env=server_env)
+        assert refused.exit_code == 1
+        assert f"the search ratio must be between 1 and {MAX_SEARCH_RATIO} (got {bad})" in (
+            refused.output
+        )
 
 
 # --- kg retrieve ---------------------------------------------------------------------------

@@ -128,6 +128,8 @@ def test_bad_arguments_say_which_and_why(tools: GraphTools) -> None:
         anyio.run(lambda: tools.retrieve(question="fee", k=50))
     with pytest.raises(ToolInputError, match=r"no retriever 'magic'"):
         anyio.run(lambda: tools.retrieve(question="fee", retriever="magic"))
+    with pytest.raises(ToolInputError, match=r"search_ratio: Input should be greater than or"):
+        anyio.run(lambda: tools.retrieve(question="fee", search_ratio=0))
     with pytest.raises(ToolInputError, match=r"direction: Input should be 'out', 'in' or 'both'"):
         anyio.run(lambda: tools.neighbours(node_id="x", direction="up"))
     with pytest.raises(ToolInputError, match=r"no task family makes 'poems' tasks"):

