@@ -122,8 +122,10 @@ def defects(parsed: ParsedDocument) -> dict[str, Any]:
 
 def run_case(case: Case, shared: Path, extra: Path | None) -> dict[str, Any]:
     folder = shared if case.folder == "shared" else extra
-    if folder is None or not (folder / case.pdf).exists():
-        return {"case": case.name, "missing": str((folder or Path("?")) / case.pdf)}
+    if folder is None:
+        return {"case": case.name, "missing": f"{case.pdf}: give --extra DIR holding it"}
+    if not (folder / case.pdf).exists():
+        return {"case": case.name, "missing": str(folder / case.pdf)}
     parsed = parse_file(folder / case.pdf)
     kinds = Counter(e.kind.value for e in parsed.elements)
     result: dict[str, Any] = {

@@ -6,9 +6,11 @@
 Answers are realistic in shape and length: for each task (sampled tasks from a
 ``kg sample doc`` JSONL file, or, without one, tasks built from paragraphs of real
 Markdown documents) it scores short answers (the gold in a sentence), long ones (the gold
-and 200-600 characters of real document text, as a summary would be) and wrong ones,
-each citing a few node ids; nearly every answer is distinct, and caches start cold.
-Prints JSON: answers, seconds, answers per second.
+and 200-600 characters of real text, as a summary would be) and wrong ones, each citing a
+few node ids; nearly every answer is distinct, and caches start cold. The real text comes
+from ``--docs`` (default ``../shared/data/documents/html_md``); with ``--tasks`` and no
+such folder, from the tasks' own prompts and answers, so a sampled file is enough.
+Prints JSON: answers, seconds, answers per second, the load average.
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ def paragraphs_of(folder: Path) -> list[str]:
         for block in path.read_text(encoding="utf-8").split("\n\n")
         if len(block.split()) >= 12
     ]
+
+
+def paragraphs_of_tasks(tasks: list[Task]) -> list[str]:
+    """The real text a sampled file carries: each task's prompt and gold answer."""
+    return [" ".join(f"{task.prompt} {task.answer}".split()) for task in tasks]
 
 
 def tasks_from_paragraphs(paragraphs: list[str]) -> list[Task]:
@@ -119,19 +126,37 @@ def bench(tasks: list[Task], paragraphs: list[str], answers: int, repeat: int) -
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=Path, help="a kg sample JSONL file")
-    parser.add_argument("--docs", type=Path, default=DEFAULT_DOCS)
+    parser.add_argument(
+        "--docs", type=Path, help=f"Markdown folder for answer text (default {DEFAULT_DOCS})"
+    )
     parser.add_argument("--answers", type=int, default=20_000)
     parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    paragraphs = paragraphs_of(args.docs)
+    args = parser.parse_args(argv)
+    if args.tasks and not args.tasks.is_file():
+        raise SystemExit(f"--tasks {args.tasks}: no such file")
+    if args.docs and not args.docs.is_dir():
+        raise SystemExit(f"--docs {args.docs}: no such folder")
+    tasks = read_jsonl(args.tasks) if args.tasks else []
+    if args.tasks and not tasks:
+        raise SystemExit(f"--tasks {args.tasks}: no tasks in it")
+    docs = args.docs or DEFAULT_DOCS
+    if tasks and not docs.is_dir():
+        paragraphs, text_from = paragraphs_of_tasks(tasks), str(args.tasks)
+    elif not docs.is_dir():
+        raise SystemExit(f"the shared documents are not at {docs}: give --docs DIR or --tasks FILE")
+    else:
+        paragraphs, text_from = paragraphs_of(docs), str(docs)
     if not paragraphs:
-        raise SystemExit(f"no Markdown paragraphs under {args.docs}")
-    tasks = read_jsonl(args.tasks) if args.tasks else tasks_from_paragraphs(paragraphs)
-    emit(bench(tasks, paragraphs, args.answers, args.repeat))
+        raise SystemExit(f"no Markdown paragraphs of 12 words or more under {docs}")
+    result = bench(
+        tasks or tasks_from_paragraphs(paragraphs), paragraphs, args.answers, args.repeat
+    )
+    emit({**result, "text_from": text_from})
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
