@@ -90,18 +90,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--site", type=Path, default=SITE)
     args = parser.parse_args()
+    if not (args.site / "index.html").is_file():
+        raise SystemExit(f"--site {args.site}: no index.html there (the shared MkDocs site)")
+    if args.episodes < 1 or args.steps < 1:
+        raise SystemExit("--episodes and --steps must be at least 1")
     rng = random.Random(args.seed)
     with serve(args.site) as base:
         runs = [asyncio.run(episode(base, args.steps, rng)) for _ in range(args.episodes)]
     steps = sorted(t for run in runs for t in run["step_s"])
-    quantiles = statistics.quantiles(steps, n=20)
+    p95 = statistics.quantiles(steps, n=20)[18] if len(steps) > 1 else steps[0]
     result = {
         "episodes": args.episodes,
         "steps": len(steps),
         "failed_actions": sum(run["failed"] for run in runs),
         "steps_per_second": round(len(steps) / sum(steps), 2),
         "step_p50_ms": round(statistics.median(steps) * 1000, 1),
-        "step_p95_ms": round(quantiles[18] * 1000, 1),
+        "step_p95_ms": round(p95 * 1000, 1),
         "session_start_s": round(statistics.mean(run["start_s"] for run in runs), 2),
         "finish_ms": round(statistics.mean(run["finish_s"] for run in runs) * 1000, 1),
     }

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bench.load import emit, load_average
+from bench.load import emit, load_average, stamped
 from taskspace.core.settings import load_settings
 from taskspace.generators.templates.engine import run_template_query
 from taskspace.generators.templates.sampler import sample_tasks
@@ -108,7 +108,7 @@ def run(
     with Graph(load_settings()) as graph:
         graph.verify()
         nodes = graph.read("graph/node_count")[0]["count"]
-        results = [bench_kind(graph, kind, count, seed, repeat) for kind in kinds]
+        results = [stamped(bench_kind(graph, kind, count, seed, repeat)) for kind in kinds]
         if queries:
             for result in results:
                 result["query_ms"] = query_times(graph, result["kind"], seed, repeat)

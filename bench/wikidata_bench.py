@@ -68,6 +68,7 @@ def run_ours(graph: Graph, file: Path, batch_size: int) -> dict[str, Any]:
     clear(graph, report.sources)
     return {
         "seconds": seconds,
+        "load_average": load_average(),
         "triples": report.triples,
         "nodes_created": report.nodes_created,
         "relationships_created": report.relationships_created,
@@ -101,6 +102,7 @@ def run_rdflib_neo4j(graph: Graph, file: Path, batch_size: int) -> dict[str, Any
     clear(graph, [])
     return {
         "seconds": seconds,
+        "load_average": load_average(),
         "nodes_created": counts["nodes"],
         "relationships_created": counts["relationships"],
     }
@@ -113,6 +115,7 @@ def summarise(runs: list[dict[str, Any]], triples: int) -> dict[str, Any]:
         "triples_per_second": round(triples / seconds),
         "best_triples_per_second": round(triples / min(run["seconds"] for run in runs)),
         "runs_seconds": [round(run["seconds"], 3) for run in runs],
+        "runs_load_average": [run["load_average"] for run in runs],
         "nodes": runs[-1]["nodes_created"],
         "relationships": runs[-1]["relationships_created"],
     }
