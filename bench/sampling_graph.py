@@ -15,6 +15,7 @@ Cross-document edges (LINKS_TO, SHARES_ENTITY) are resolved for the originals on
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 from queue import Queue
@@ -29,7 +30,7 @@ from taskspace.graph.connection import Graph
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.loader import DocumentLoader, LoadOptions
 from taskspace.sources.documents.model import ParsedDocument
-from taskspace.sources.documents.parse import parse_file
+from taskspace.sources.documents.parse import is_supported, parse_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents"
 
@@ -66,7 +67,13 @@ def copy_of(document: ParsedDocument, number: int) -> ParsedDocument:
 
 
 def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str, float]:
-    documents = [parse_file(file) for file in iter_files(sources)]
+    missing = [str(source) for source in sources if not source.exists()]
+    if missing:
+        raise SystemExit(f"no such file or folder: {', '.join(missing)}")
+    # Only documents: the shared folder keeps reference parses (.xml, .json) beside its PDFs.
+    documents = [parse_file(file) for file in iter_files(sources) if is_supported(file)]
+    if not documents:
+        raise SystemExit(f"no PDF, HTML or Markdown files under {', '.join(map(str, sources))}")
     loader = CachedLoader(graph)
     started = time.perf_counter()
     try:
@@ -75,7 +82,8 @@ def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str
                 copy = copy_of(document, number)
                 loader.add(copy, f"copy-{number:05d}/{Path(copy.path).name}")
             if number % 50 == 0:
-                print(f"copy {number}: {time.perf_counter() - started:.0f} s", flush=True)
+                elapsed = time.perf_counter() - started
+                print(f"copy {number}: {elapsed:.0f} s", file=sys.stderr, flush=True)
         loader.flush()
     finally:
         loader.close()
@@ -83,12 +91,12 @@ def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str
     return {"nodes": nodes, "seconds": round(time.perf_counter() - started, 1)}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--source", type=Path, action="append")
     parser.add_argument("--copies", type=int, default=100)
     parser.add_argument("--first", type=int, default=1, help="number of the first copy")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with Graph(load_settings()) as graph:
         result = grow(graph, args.source or [SHARED], args.copies, args.first)
     emit(result)
