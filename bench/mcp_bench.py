@@ -26,7 +26,7 @@ import httpx2
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
-from bench.load import emit
+from bench.load import emit, load_average
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
 from taskspace.mcp.auth import ensure_token
@@ -136,11 +136,15 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200, help="calls of each tool per path")
     args = parser.parse_args()
     work = requests(args.calls)
-    paths = {
-        "in process": anyio.run(in_process, work),
-        "MCP stdio": anyio.run(over_stdio, work),
-        "MCP HTTP": anyio.run(over_http, work),
-    }
+    paths: dict[str, dict[str, list[float]]] = {}
+    loads: dict[str, list[float]] = {}  # each path's load average, as it finished
+    for path, measure in (
+        ("in process", in_process),
+        ("MCP stdio", over_stdio),
+        ("MCP HTTP", over_http),
+    ):
+        paths[path] = anyio.run(measure, work)
+        loads[path] = load_average()
     report: dict[str, Any] = {"calls": args.calls}
     for tool in ("retrieve", "guidelines"):
         base = paths["in process"][tool]
@@ -152,6 +156,7 @@ def main() -> None:
                 "p95_ms": round(p95, 2),
                 "p50_ratio": round(p50 / percentile(base, 0.5), 2),
                 "p95_ratio": round(p95 / percentile(base, 0.95), 2),
+                "load_average": loads[path],
             }
         report[tool] = rows
     emit(report)
