@@ -30,6 +30,7 @@ from inspect_ai.log import read_eval_log
 from inspect_ai.scorer import Scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from bench.entry import run_main
 from bench.load import emit
 from taskspace.agents.context import record_attempt
 from taskspace.core.settings import load_settings
@@ -153,4 +154,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

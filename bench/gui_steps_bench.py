@@ -24,6 +24,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
+from bench.entry import run_main
 from bench.load import emit, stamped
 from taskspace.agents.gui.replay import ReplayNearest
 from taskspace.cli.main import cli
@@ -95,4 +96,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -35,6 +35,7 @@ import networkx as nx  # type: ignore[import-untyped]
 import numpy as np
 from numpy.typing import NDArray
 
+from bench.entry import run_main
 from bench.load import emit
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
@@ -259,4 +260,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

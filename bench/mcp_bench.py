@@ -26,6 +26,7 @@ import httpx2
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
+from bench.entry import run_main
 from bench.load import emit, load_average
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
@@ -163,4 +164,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

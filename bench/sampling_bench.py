@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bench.entry import run_main
 from bench.load import emit, load_average, stamped
 from taskspace.core.settings import load_settings
 from taskspace.generators.templates.engine import run_template_query
@@ -135,4 +136,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -23,6 +23,7 @@ from queue import Queue
 import numpy as np
 from numpy.typing import NDArray
 
+from bench.entry import run_main
 from bench.load import emit
 from taskspace.core.files import iter_files
 from taskspace.core.settings import load_settings
@@ -103,4 +104,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.entry import run_main
 from bench.load import emit
 from taskspace.core.words import tokens
 from taskspace.metrics import rouge, squad
@@ -159,4 +160,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from bench.entry import run_main
 from bench.load import emit
 from taskspace.core.settings import load_settings
 from taskspace.graph.connection import Graph
@@ -77,4 +78,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)
