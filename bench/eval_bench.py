@@ -142,6 +142,13 @@ def main() -> None:
     parser.add_argument(
         "--all", action="store_true", help="then run the scoring and retrieval benchmarks"
     )
+    parser.add_argument(
+        "--chunks",
+        type=int,
+        nargs="+",
+        default=[10_000, 100_000],
+        help="chunk counts for the retrieval benchmark with --all",
+    )
     args = parser.parse_args()
     emit(run(args.tasks, args.samples))
     if args.all:
@@ -149,7 +156,7 @@ def main() -> None:
 
         sys.argv = ["bench.scoring_bench", "--tasks", str(args.tasks)]
         scoring_bench.main()
-        sys.argv = ["bench.retrieval_bench", "--chunks", "10000", "100000"]
+        sys.argv = ["bench.retrieval_bench", "--chunks", *map(str, args.chunks)]
         retrieval_bench.main()
 
 
