@@ -215,6 +215,7 @@ def run_bulk_comparison(file: Path, batch_size: int) -> dict[str, Any]:
             started = time.perf_counter()
             bulk = bulk_load(settings, [file], LoadOptions(batch_size=batch_size))
             seconds = time.perf_counter() - started
+            bulk_load_average = load_average()
         finally:
             stop(settings)
     triples = bulk.report.triples
@@ -222,7 +223,7 @@ def run_bulk_comparison(file: Path, batch_size: int) -> dict[str, Any]:
         "file": str(file),
         "triples": triples,
         "load_average": load_average(),
-        "transactional": _rate(ours["seconds"], triples),
+        "transactional": {**_rate(ours["seconds"], triples), "load_average": ours["load_average"]},
         "bulk": {
             **_rate(seconds, triples),
             "csv_seconds": round(bulk.csv_seconds, 2),
@@ -231,6 +232,7 @@ def run_bulk_comparison(file: Path, batch_size: int) -> dict[str, Any]:
             "schema_seconds": round(bulk.schema_seconds, 2),
             "nodes": bulk.report.nodes_created,
             "relationships": bulk.report.relationships_created,
+            "load_average": bulk_load_average,
         },
         "bulk_over_transactional": round(ours["seconds"] / seconds, 2),
         "target_ratio_over_rdflib_neo4j": BULK_TARGET_RATIO,
@@ -238,7 +240,10 @@ def run_bulk_comparison(file: Path, batch_size: int) -> dict[str, Any]:
     if theirs is None:
         result["rdflib_neo4j"] = {"missing": "rdflib-neo4j is not installed"}
         return result
-    result["rdflib_neo4j"] = _rate(theirs["seconds"], triples)
+    result["rdflib_neo4j"] = {
+        **_rate(theirs["seconds"], triples),
+        "load_average": theirs["load_average"],
+    }
     ratio = theirs["seconds"] / seconds
     result["bulk_over_rdflib_neo4j"] = round(ratio, 2)
     result["meets_target"] = ratio >= BULK_TARGET_RATIO
