@@ -150,6 +150,8 @@ def main() -> None:
         help="chunk counts for the retrieval benchmark with --all",
     )
     args = parser.parse_args()
+    if not args.tasks.is_file():
+        raise SystemExit(f"--tasks {args.tasks}: no such file (write one with kg sample doc -o)")
     emit(run(args.tasks, args.samples))
     if args.all:
         from bench import retrieval_bench, scoring_bench

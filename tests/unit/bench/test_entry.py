@@ -1,5 +1,5 @@
-"""A bench run with no server answering says so in one line and exits 1 (it printed a
-67-line traceback before)."""
+"""A bench run with no server answering, or given a file that is not there, says so in one
+line and exits 1 (it printed a traceback of 30 to 90 lines before)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,17 @@ from taskspace.server.isolated import free_port
 from tests.support.locations import REPO
 
 
+def bench(options: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *options],
+        cwd=cwd,
+        env={**env, "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "src")])},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize(
     "options",
     [
@@ -26,21 +37,22 @@ def test_no_server_is_one_line_and_exit_1(options: list[str], tmp_path: Path) ->
     port = free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("TASKSPACE_", "NEO4J_"))},
-        "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "src")]),
         "TASKSPACE_HOME": str(tmp_path),
         "NEO4J_URI": f"bolt://127.0.0.1:{port}",
         "NEO4J_PASSWORD": "unused",
     }
-    run = subprocess.run(
-        [sys.executable, "-m", *options],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = bench(options, env, tmp_path)
     assert run.returncode == 1
     assert run.stderr.splitlines() == [
         line for line in run.stderr.splitlines() if line.startswith("Error: ")
     ]
     assert f"not reachable at bolt://127.0.0.1:{port}" in run.stderr
+
+
+def test_eval_bench_names_a_missing_tasks_file(tmp_path: Path) -> None:
+    missing = tmp_path / "tasks.jsonl"
+    run = bench(["bench.eval_bench", "--tasks", str(missing)], dict(os.environ), tmp_path)
+    assert run.returncode == 1
+    assert (
+        run.stderr.strip() == f"--tasks {missing}: no such file (write one with kg sample doc -o)"
+    )
