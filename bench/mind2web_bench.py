@@ -74,6 +74,8 @@ def main() -> None:
     parser.add_argument("--top-k", type=int, default=50)
     parser.add_argument("--batches", type=int, default=4)
     args = parser.parse_args()
+    if not args.tasks.exists():
+        raise SystemExit(f"--tasks {args.tasks}: no such file (default: {DEFAULT})")
     config = PipelineConfig(top_k=args.top_k, batches=args.batches)
     runs = [once(args.tasks, config) for _ in range(max(args.repeat, 1))]
     best = max(runs, key=lambda run: run["steps_per_second"])

@@ -269,7 +269,9 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as folder:
             file = args.file
-            if args.copies > 1 and file.is_file():
+            if not file.is_file():  # before --bulk starts a server of its own
+                raise SystemExit(f"no such file: {file}")
+            if args.copies > 1:
                 file = scaled_copy(file, args.copies, Path(folder))
             if args.bulk:
                 result = run_bulk_comparison(file, args.batch_size)

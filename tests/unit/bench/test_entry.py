@@ -49,10 +49,22 @@ def test_no_server_is_one_line_and_exit_1(options: list[str], tmp_path: Path) ->
     assert f"not reachable at bolt://127.0.0.1:{port}" in run.stderr
 
 
-def test_eval_bench_names_a_missing_tasks_file(tmp_path: Path) -> None:
-    missing = tmp_path / "tasks.jsonl"
-    run = bench(["bench.eval_bench", "--tasks", str(missing)], dict(os.environ), tmp_path)
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (
+            ["bench.eval_bench", "--tasks"],
+            "--tasks {missing}: no such file (write one with kg sample doc -o)",
+        ),
+        (["bench.mind2web_bench", "--tasks"], "--tasks {missing}: no such file (default: "),
+        (["bench.wikidata_bench", "--bulk", "--file"], "no such file: {missing}"),
+    ],
+)
+def test_a_missing_input_file_is_named_in_one_line(
+    options: list[str], expected: str, tmp_path: Path
+) -> None:
+    missing = tmp_path / "absent.data"
+    run = bench([*options, str(missing)], dict(os.environ), tmp_path)
     assert run.returncode == 1
-    assert (
-        run.stderr.strip() == f"--tasks {missing}: no such file (write one with kg sample doc -o)"
-    )
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert run.stderr.startswith(expected.format(missing=missing))
