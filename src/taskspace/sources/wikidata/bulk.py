@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+import polars as pl
+
 from taskspace.core.progress import QUIET, Progress
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
@@ -26,6 +28,7 @@ from taskspace.graph.provenance import COMPLETE, complete_source, source_id
 from taskspace.graph.schema import apply_schema
 from taskspace.server.importer import ImportInput, import_and_swap
 from taskspace.server.permissions import private_dir
+from taskspace.sources.wikidata.bulk_fast import fast_part, file_lines, referee_records
 from taskspace.sources.wikidata.bulk_rows import CsvGraph, ImportFiles, SourceRow, now
 from taskspace.sources.wikidata.errors import BulkRefused, NotTextError, WikidataLoadError
 from taskspace.sources.wikidata.inputs import expand_paths, sniffed
@@ -104,15 +107,17 @@ def write_csv(
     options: LoadOptions,
     report: LoadReport,
     progress: Progress = QUIET,
+    fast: bool = True,
 ) -> tuple[CsvGraph, ImportFiles]:
-    """Stream every input into CSV under ``folder``; failed files go to the report."""
-    tables = CsvGraph(folder, options.lang)
+    """Stream every input into CSV under ``folder``; failed files go to the report.
+    ``fast``: N-Triples through :mod:`bulk_fast` (False: the reference pass alone)."""
+    tables = CsvGraph(folder, options.lang, fast)
     loaded: set[str] = set()
     for path in expand_paths(paths):
         if isinstance(path, tuple):
             report.fail(*path)
             continue
-        failure = _csv_file(tables, path, options, report, loaded, progress)
+        failure = _csv_file(tables, path, options, report, loaded, progress, fast)
         if failure is None:
             report.loaded.append(str(path))
         else:
@@ -127,6 +132,7 @@ def _csv_file(
     report: LoadReport,
     loaded: set[str],
     progress: Progress,
+    fast: bool = False,
 ) -> str | None:
     """One input into the tables; None when entities came from it, else why none did."""
     name = str(path)
@@ -134,6 +140,14 @@ def _csv_file(
     row: SourceRow | None = None
     try:
         fmt = detect_format(path, options.fmt)
+        frame = file_lines(path) if fast and fmt == "nt" else None
+        if frame is not None:
+            row = _source_row(path)
+            if row.id in loaded:
+                return None
+            _fast_file(tables, frame, row, name, options, report, progress, path)
+            row.state = COMPLETE
+            return file_outcome(report, entities, errors)
         with open_lines(path) as (lines, raw):
             readable = sniffed(readable_lines(lines, name, report))
             checksum = file_checksum(path)
@@ -156,6 +170,35 @@ def _csv_file(
             loaded.add(row.id)
             report.sources.append(row.id)
     return file_outcome(report, entities, errors)
+
+
+def _source_row(path: Path) -> SourceRow:
+    checksum = file_checksum(path)
+    uri = str(path.resolve())
+    return SourceRow(source_id(SOURCE_KIND, uri, checksum), uri, checksum, now())
+
+
+def _fast_file(
+    tables: CsvGraph,
+    frame: pl.DataFrame,
+    row: SourceRow,
+    name: str,
+    options: LoadOptions,
+    report: LoadReport,
+    progress: Progress,
+    path: Path,
+) -> None:
+    """One N-Triples file: the fast path's items, then the referee's records."""
+    size = path.stat().st_size
+    progress.start(path.name[:40], size, unit="bytes")
+    tag = str(len(tables.fast_nodes) + len(tables.fast_claims) + len(tables.source_rows))
+    part = fast_part(frame, tables.folder, tag, row.id, options.lang, tables.described)
+    for record in referee_records(part, name, options, report):
+        report.entities += 1
+        if record.id not in part.ids:  # a taken item's first line: written already
+            tables.add(record, row.id)
+    tables.add_fast(part, row.id)
+    progress.advance(size)
 
 
 def bulk_load(
