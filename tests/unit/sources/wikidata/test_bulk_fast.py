@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from taskspace.sources.wikidata import bulk_fast
 from taskspace.sources.wikidata.bulk import write_csv
 from taskspace.sources.wikidata.bulk_fast import fast_part, file_lines
 from taskspace.sources.wikidata.loader import LoadOptions, LoadReport
@@ -129,3 +130,13 @@ def test_gzip_input_takes_the_fast_path(tmp_path: Path) -> None:
     assert frame is not None and frame.height == FILMS.read_bytes().count(b"\n")
     fast, reference, *_ = both([packed], tmp_path)
     assert fast == reference
+
+
+def test_a_file_too_large_for_memory_streams_through_the_reference(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bulk_fast, "available_memory", lambda: FILMS.stat().st_size)
+    assert file_lines(FILMS) is None
+    fast, reference, fast_report, reference_report = both([FILMS], tmp_path)
+    assert fast == reference
+    assert summary(fast_report) == summary(reference_report)
