@@ -47,12 +47,15 @@ from taskspace.sources.wikidata.loader import (
 )
 from taskspace.sources.wikidata.terms import EntityRecord
 
-BULK_THRESHOLD_BYTES = 80 * 1024 * 1024
+BULK_THRESHOLD_BYTES = 25 * 1024 * 1024
 """Inputs of at least this many bytes in all go through the importer on their own when the
-local database is empty. Below it, the importer's fixed cost (a JVM, a server restart, the
-schema: 78 s of 113 s for a million triples at load average 10 on 2 cores) is more than
-the transactional loader needs: break-even measured near 540,000 triples, about 70 MB of
-N-Triples (bench.wikidata_bench --bulk)."""
+local database is empty. Measured with the Polars CSV pass (bench.wikidata_bench
+--crossover 1,3,7,14,27, N-Triples, load average 7-9 on 2 cores), transactional against
+bulk end to end: 1.8 MB 11.2 s vs 36.2 s; 5.6 MB 22.0 vs 34.0; 13.2 MB (104,510 triples)
+30.1 vs 44.5; 26.5 MB (209,020) 61.9 vs 39.9; 51.5 MB (403,110) 75.5 vs 33.0. Break-even
+near 18 MB (about 145,000 triples); the importer's fixed cost (JVM, restart, schema)
+swung between 16 and 31 s with the load, so the threshold is the smallest size measured
+where bulk won (1.55x), and bulk is never taken where it was measured slower."""
 
 
 @dataclass
