@@ -13,6 +13,11 @@ constraint stays until the end, as a schema change empties the server's plan cac
 (own home and ports, jars from the shared cache): the transactional loader, rdflib-neo4j,
 then ``kg load wikidata --bulk`` end to end (CSV, import, server restart, schema):
     python -m bench.wikidata_bench --bulk --copies 67     # 1,000,310 triples
+    python -m bench.wikidata_bench --bulk --copies 670 --no-peers   # 10M, bulk alone
+    python -m bench.wikidata_bench --crossover 1,7,20,67  # where bulk beats transactional
+The bulk figures split the CSV pass, the importer's own time on those CSVs (the
+``neo4j-admin database import`` call alone), the restart and the schema; the
+pure-Python CSV pass (``write_csv(fast=False)``) is timed on the same file beside them.
 rdflib-neo4j is a
 benchmark-only peer, not a dependency: ``pip install rdflib-neo4j``; without it the peer
 is reported as missing. Prints JSON with both rates (triples per second) and the ratio.
@@ -35,7 +40,7 @@ from typing import Any
 
 import rdflib
 
-from bench.load import emit, load_average
+from bench.load import emit, load_average, stamped
 from taskspace.core.errors import UserError
 from taskspace.core.settings import Settings, load_settings
 from taskspace.graph.connection import Graph
@@ -43,8 +48,8 @@ from taskspace.graph.schema import apply_schema
 from taskspace.server.install import install
 from taskspace.server.isolated import isolated_environment
 from taskspace.server.process import start, stop
-from taskspace.sources.wikidata.bulk import bulk_load
-from taskspace.sources.wikidata.loader import LoadOptions, load_files
+from taskspace.sources.wikidata.bulk import bulk_load, write_csv
+from taskspace.sources.wikidata.loader import LoadOptions, LoadReport, load_files
 
 FILM_SLICE = (
     Path(__file__).resolve().parents[2]
@@ -192,26 +197,53 @@ def scaled_copy(file: Path, copies: int, folder: Path) -> Path:
     return target
 
 
-def run_bulk_comparison(file: Path, batch_size: int) -> dict[str, Any]:
+def csv_passes(file: Path) -> dict[str, Any]:
+    """The CSV pass alone, fast path then pure Python (our reader alone), back to back on
+    the same file: wall and CPU seconds (the CPU figure the load disturbs far less)."""
+    out: dict[str, Any] = {}
+    for name, fast in (("fast", True), ("reference", False)):
+        with tempfile.TemporaryDirectory(prefix="kg-bench-csv-") as folder:
+            wall, cpu = time.perf_counter(), time.process_time()
+            write_csv([file], Path(folder), LoadOptions(), LoadReport(), fast=fast)
+            out[name] = stamped(
+                {
+                    "seconds": round(time.perf_counter() - wall, 2),
+                    "cpu_seconds": round(time.process_time() - cpu, 2),
+                }
+            )
+    out["reference_over_fast"] = round(out["reference"]["seconds"] / out["fast"]["seconds"], 2)
+    return out
+
+
+def run_bulk_comparison(
+    file: Path, batch_size: int, peers: bool = True, reference: bool = True
+) -> dict[str, Any]:
     """One run of each path on ``file`` in a throwaway server; bulk last (it replaces the
-    database, and its time includes the server restart and the schema)."""
+    database, and its time includes the server restart and the schema). ``peers`` False
+    skips the transactional loader and rdflib-neo4j (a 10M-triple run); ``reference``
+    also times the pure-Python CSV pass on the same file. Each figure carries the load
+    average at the moment it was measured."""
+    ours: dict[str, Any] | None = None
+    theirs: dict[str, Any] | None = None
+    peer_missing = False
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as home:
         environment = isolated_environment(Path(home))
         settings = Settings(**environment)  # type: ignore[arg-type]
         install(settings.local)
         start(settings)
         try:
-            with Graph(settings) as graph:
-                apply_schema(graph)
-                ours = run_ours(graph, file, batch_size)
-                try:
-                    importlib.import_module("rdflib_neo4j")
-                    theirs: dict[str, Any] | None = run_rdflib_neo4j(graph, file, batch_size)
-                    graph.run_autocommit(
-                        graph.queries.text("wikidata/bench_drop_rdflib_constraint")
-                    )
-                except ImportError:
-                    theirs = None
+            if peers:
+                with Graph(settings) as graph:
+                    apply_schema(graph)
+                    ours = stamped(run_ours(graph, file, batch_size))
+                    try:
+                        importlib.import_module("rdflib_neo4j")
+                        theirs = stamped(run_rdflib_neo4j(graph, file, batch_size))
+                        graph.run_autocommit(
+                            graph.queries.text("wikidata/bench_drop_rdflib_constraint")
+                        )
+                    except ImportError:
+                        peer_missing = True
             started = time.perf_counter()
             bulk = bulk_load(settings, [file], LoadOptions(batch_size=batch_size))
             seconds = time.perf_counter() - started
@@ -223,31 +255,66 @@ def run_bulk_comparison(file: Path, batch_size: int) -> dict[str, Any]:
         "file": str(file),
         "triples": triples,
         "load_average": load_average(),
-        "transactional": {**_rate(ours["seconds"], triples), "load_average": ours["load_average"]},
         "bulk": {
             **_rate(seconds, triples),
             "csv_seconds": round(bulk.csv_seconds, 2),
             "import_seconds": round(bulk.import_seconds, 2),
             "restart_seconds": round(bulk.restart_seconds, 2),
             "schema_seconds": round(bulk.schema_seconds, 2),
+            "csv_over_import": round(bulk.csv_seconds / max(bulk.import_seconds, 1e-9), 2),
             "nodes": bulk.report.nodes_created,
             "relationships": bulk.report.relationships_created,
             "load_average": bulk_load_average,
         },
-        "bulk_over_transactional": round(ours["seconds"] / seconds, 2),
         "target_ratio_over_rdflib_neo4j": BULK_TARGET_RATIO,
     }
-    if theirs is None:
+    if reference:
+        result["csv_passes"] = csv_passes(file)
+    if ours is not None:
+        result["transactional"] = {
+            **_rate(ours["seconds"], triples),
+            "load_average": ours["load_average"],
+        }
+        result["bulk_over_transactional"] = round(ours["seconds"] / seconds, 2)
+    if theirs is not None:
+        result["rdflib_neo4j"] = {
+            **_rate(theirs["seconds"], triples),
+            "load_average": theirs["load_average"],
+        }
+        ratio = theirs["seconds"] / seconds
+        result["bulk_over_rdflib_neo4j"] = round(ratio, 2)
+        result["meets_target"] = ratio >= BULK_TARGET_RATIO
+    elif peer_missing:
         result["rdflib_neo4j"] = {"missing": "rdflib-neo4j is not installed"}
-        return result
-    result["rdflib_neo4j"] = {
-        **_rate(theirs["seconds"], triples),
-        "load_average": theirs["load_average"],
-    }
-    ratio = theirs["seconds"] / seconds
-    result["bulk_over_rdflib_neo4j"] = round(ratio, 2)
-    result["meets_target"] = ratio >= BULK_TARGET_RATIO
+    else:
+        result["rdflib_neo4j"] = {"skipped": "--no-peers"}
     return result
+
+
+def crossover(file: Path, batch_size: int, sizes: list[int], folder: Path) -> dict[str, Any]:
+    """Transactional against bulk (end to end) at each size in copies of ``file``: where
+    bulk, with its fixed restart and schema cost, starts to win (``--bulk-above``)."""
+    rows = []
+    for copies in sizes:
+        target = scaled_copy(file, copies, folder) if copies > 1 else file
+        run = run_bulk_comparison(target, batch_size, peers=True, reference=False)
+        rows.append(
+            {
+                "copies": copies,
+                "triples": run["triples"],
+                "megabytes": round(target.stat().st_size / 2**20, 1),
+                "transactional_seconds": run["transactional"]["seconds"],
+                "bulk_seconds": run["bulk"]["seconds"],
+                "bulk_fixed_seconds": round(
+                    run["bulk"]["restart_seconds"] + run["bulk"]["schema_seconds"], 2
+                ),
+                "bulk_over_transactional": run["bulk_over_transactional"],
+                "load_average": run["bulk"]["load_average"],
+            }
+        )
+        if copies > 1:
+            target.unlink()
+    return {"file": str(file), "crossover": rows}
 
 
 def _rate(seconds: float, triples: int) -> dict[str, Any]:
@@ -265,6 +332,19 @@ def main() -> None:
     parser.add_argument(
         "--bulk", action="store_true", help="bulk vs rdflib-neo4j vs transactional, one run"
     )
+    parser.add_argument(
+        "--no-peers", action="store_true", help="with --bulk: time the bulk path alone"
+    )
+    parser.add_argument(
+        "--no-reference",
+        action="store_true",
+        help="with --bulk: skip timing the pure-Python CSV pass on the same file",
+    )
+    parser.add_argument(
+        "--crossover",
+        default="",
+        help="comma-separated copies (1,7,20,67): transactional vs bulk at each size",
+    )
     args = parser.parse_args()
     try:
         with tempfile.TemporaryDirectory() as folder:
@@ -273,8 +353,13 @@ def main() -> None:
                 raise SystemExit(f"no such file: {file}")
             if args.copies > 1:
                 file = scaled_copy(file, args.copies, Path(folder))
-            if args.bulk:
-                result = run_bulk_comparison(file, args.batch_size)
+            if args.crossover:
+                sizes = [int(part) for part in args.crossover.split(",")]
+                result = crossover(args.file, args.batch_size, sizes, Path(folder))
+            elif args.bulk:
+                result = run_bulk_comparison(
+                    file, args.batch_size, not args.no_peers, not args.no_reference
+                )
             else:
                 result = run(file, args.batch_size, args.repeat)
             emit(result)

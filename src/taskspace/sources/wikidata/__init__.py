@@ -4,6 +4,7 @@ __all__ = [
     "apps",
     "bulk",
     "bulk_csv",
+    "bulk_fast",
     "bulk_rows",
     "entity_json",
     "entity_lines",

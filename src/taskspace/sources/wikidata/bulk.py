@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+import polars as pl
+
 from taskspace.core.progress import QUIET, Progress
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import Graph
@@ -26,6 +28,7 @@ from taskspace.graph.provenance import COMPLETE, complete_source, source_id
 from taskspace.graph.schema import apply_schema
 from taskspace.server.importer import ImportInput, import_and_swap
 from taskspace.server.permissions import private_dir
+from taskspace.sources.wikidata.bulk_fast import fast_part, file_lines, referee_records
 from taskspace.sources.wikidata.bulk_rows import CsvGraph, ImportFiles, SourceRow, now
 from taskspace.sources.wikidata.errors import BulkRefused, NotTextError, WikidataLoadError
 from taskspace.sources.wikidata.inputs import expand_paths, sniffed
@@ -44,12 +47,15 @@ from taskspace.sources.wikidata.loader import (
 )
 from taskspace.sources.wikidata.terms import EntityRecord
 
-BULK_THRESHOLD_BYTES = 80 * 1024 * 1024
+BULK_THRESHOLD_BYTES = 25 * 1024 * 1024
 """Inputs of at least this many bytes in all go through the importer on their own when the
-local database is empty. Below it, the importer's fixed cost (a JVM, a server restart, the
-schema: 78 s of 113 s for a million triples at load average 10 on 2 cores) is more than
-the transactional loader needs: break-even measured near 540,000 triples, about 70 MB of
-N-Triples (bench.wikidata_bench --bulk)."""
+local database is empty. Measured with the Polars CSV pass (bench.wikidata_bench
+--crossover 1,3,7,14,27, N-Triples, load average 7-9 on 2 cores), transactional against
+bulk end to end: 1.8 MB 11.2 s vs 36.2 s; 5.6 MB 22.0 vs 34.0; 13.2 MB (104,510 triples)
+30.1 vs 44.5; 26.5 MB (209,020) 61.9 vs 39.9; 51.5 MB (403,110) 75.5 vs 33.0. Break-even
+near 18 MB (about 145,000 triples); the importer's fixed cost (JVM, restart, schema)
+swung between 16 and 31 s with the load, so the threshold is the smallest size measured
+where bulk won (1.55x), and bulk is never taken where it was measured slower."""
 
 
 @dataclass
@@ -104,15 +110,17 @@ def write_csv(
     options: LoadOptions,
     report: LoadReport,
     progress: Progress = QUIET,
+    fast: bool = True,
 ) -> tuple[CsvGraph, ImportFiles]:
-    """Stream every input into CSV under ``folder``; failed files go to the report."""
-    tables = CsvGraph(folder, options.lang)
+    """Stream every input into CSV under ``folder``; failed files go to the report.
+    ``fast``: N-Triples through :mod:`bulk_fast` (False: the reference pass alone)."""
+    tables = CsvGraph(folder, options.lang, fast)
     loaded: set[str] = set()
     for path in expand_paths(paths):
         if isinstance(path, tuple):
             report.fail(*path)
             continue
-        failure = _csv_file(tables, path, options, report, loaded, progress)
+        failure = _csv_file(tables, path, options, report, loaded, progress, fast)
         if failure is None:
             report.loaded.append(str(path))
         else:
@@ -127,6 +135,7 @@ def _csv_file(
     report: LoadReport,
     loaded: set[str],
     progress: Progress,
+    fast: bool = False,
 ) -> str | None:
     """One input into the tables; None when entities came from it, else why none did."""
     name = str(path)
@@ -134,6 +143,14 @@ def _csv_file(
     row: SourceRow | None = None
     try:
         fmt = detect_format(path, options.fmt)
+        frame = file_lines(path) if fast and fmt == "nt" else None
+        if frame is not None:
+            row = _source_row(path)
+            if row.id in loaded:
+                return None
+            _fast_file(tables, frame, row, name, options, report, progress, path)
+            row.state = COMPLETE
+            return file_outcome(report, entities, errors)
         with open_lines(path) as (lines, raw):
             readable = sniffed(readable_lines(lines, name, report))
             checksum = file_checksum(path)
@@ -156,6 +173,35 @@ def _csv_file(
             loaded.add(row.id)
             report.sources.append(row.id)
     return file_outcome(report, entities, errors)
+
+
+def _source_row(path: Path) -> SourceRow:
+    checksum = file_checksum(path)
+    uri = str(path.resolve())
+    return SourceRow(source_id(SOURCE_KIND, uri, checksum), uri, checksum, now())
+
+
+def _fast_file(
+    tables: CsvGraph,
+    frame: pl.DataFrame,
+    row: SourceRow,
+    name: str,
+    options: LoadOptions,
+    report: LoadReport,
+    progress: Progress,
+    path: Path,
+) -> None:
+    """One N-Triples file: the fast path's items, then the referee's records."""
+    size = path.stat().st_size
+    progress.start(path.name[:40], size, unit="bytes")
+    tag = str(len(tables.fast_nodes) + len(tables.fast_claims) + len(tables.source_rows))
+    part = fast_part(frame, tables.folder, tag, row.id, options.lang, tables.described)
+    for record in referee_records(part, name, options, report):
+        report.entities += 1
+        if record.id not in part.ids:  # a taken item's first line: written already
+            tables.add(record, row.id)
+    tables.add_fast(part, row.id)
+    progress.advance(size)
 
 
 def bulk_load(

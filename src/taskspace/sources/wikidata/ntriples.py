@@ -164,12 +164,25 @@ def read_ntriples(
     lines: Iterable[bytes], file: str, on_issue: OnIssue, start_line: int = 1
 ) -> Iterator[Triple]:
     """Triples from raw lines; each bad line goes to ``on_issue`` and is skipped."""
+    return read_numbered(_decoded(lines, file, on_issue, start_line), file, on_issue)
+
+
+def _decoded(
+    lines: Iterable[bytes], file: str, on_issue: OnIssue, start_line: int
+) -> Iterator[tuple[int, str]]:
     for number, raw in enumerate(lines, start_line):
         try:
-            line = raw.decode("utf-8")
+            yield number, raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             on_issue(ParseIssue(file, number, f"invalid UTF-8 at byte {exc.start}"))
-            continue
+
+
+def read_numbered(
+    lines: Iterable[tuple[int, str]], file: str, on_issue: OnIssue
+) -> Iterator[Triple]:
+    """Triples from decoded lines with their line numbers (any subset of a file's lines,
+    in order: the bulk fast path hands over only the lines it does not write itself)."""
+    for number, line in lines:
         if not line.endswith("\n") and line.strip():
             # The last line of the file: a missing newline is legal, a cut statement is not.
             try:
