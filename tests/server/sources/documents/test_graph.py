@@ -202,6 +202,34 @@ def test_a_packed_chunk_has_an_edge_to_each_section_it_holds(graph: Graph) -> No
     assert snapshot(graph) == before and again.nodes_created == 0
 
 
+def _chunk_edges(graph: Graph) -> list[dict[str, object]]:
+    """Each chunk's text and the ids of the elements and entities it points at."""
+    return graph.read_text(
+        "MATCH (c:Chunk) "
+        "RETURN c.id AS id, c.text AS text, c.heading_paths AS paths, "
+        "COLLECT { MATCH (c)-[:HAS_ELEMENT]->(e) RETURN e.id ORDER BY e.id } AS elements, "
+        "COLLECT { MATCH (c)-[m:MENTIONS]->(e) RETURN e.id + ':' + m.count ORDER BY e.id } "
+        "AS mentions ORDER BY id"
+    )
+
+
+@server
+def test_reloading_a_file_chunked_otherwise_leaves_nothing_of_the_old_chunks(
+    graph: Graph,
+) -> None:
+    """Chunk ids are a document's key and index: a file loaded with other chunks before (a
+    graph loaded before packing, or with another --chunk-size) and loaded again ends as a
+    fresh load, with no edge of what a chunk id held before."""
+    _, eip_2718 = require_real_eips()
+    load_documents(graph, [eip_2718])
+    fresh = snapshot(graph), _chunk_edges(graph)
+    graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS")
+    load_documents(graph, [eip_2718], chunk_chars=300)
+    assert _chunk_edges(graph) != fresh[1]
+    load_documents(graph, [eip_2718])
+    assert (snapshot(graph), _chunk_edges(graph)) == fresh
+
+
 @server
 def test_real_eips_load_with_structure_chunks_entities_and_links(graph: Graph) -> None:
     eip_1559, eip_2718 = require_real_eips()
