@@ -66,8 +66,8 @@ def recall_at_10(
     """Share of heading queries with one of their own section's chunks in the top 10."""
     sections: dict[tuple[str, tuple[str, ...]], set[int]] = {}
     for index, (file, chunk) in enumerate(chunks):
-        if chunk.heading_path:
-            sections.setdefault((file, tuple(chunk.heading_path)), set()).add(index)
+        for path in chunk.heading_paths:  # a chunk packs short sibling sections
+            sections.setdefault((file, tuple(path)), set()).add(index)
     queries = [(path[-1], relevant) for (_, path), relevant in sections.items()]
     if not queries:
         return 0.0, 0

@@ -49,6 +49,19 @@ CALL (doc) {
 CALL (d, doc) {
   UNWIND doc.chunks AS row
   MERGE (c:Chunk {id: row.id})
+  WITH d, c, row, c.text <> row.props.text AS rewritten
+  // A chunk id is its document's key and index: after an edit (or another chunking) the
+  // same id may hold other text, so the edges of what it held before go.
+  CALL (c, row) {
+    MATCH (c)-[old:HAS_ELEMENT]->(el:DocElement)
+    WHERE NOT el.id IN row.elements
+    DELETE old
+  }
+  CALL (c, rewritten) {
+    MATCH (c)-[old:MENTIONS]->(:Entity)
+    WHERE rewritten
+    DELETE old
+  }
   SET c += row.props
   MERGE (c)-[:FROM_DOCUMENT]->(d)
   WITH c, row

@@ -25,5 +25,6 @@ CALL (chunk) {
 RETURN chunk.id AS node_id, 'Chunk' AS label, chunk.text AS text, score,
        coalesce(document.title, document.name) AS document,
        coalesce(chunk.heading_path, []) AS heading_path,
+       coalesce(chunk.heading_paths, []) AS heading_paths,
        sections + neighbours + entities AS related_ids
 ORDER BY score DESC

@@ -48,5 +48,6 @@ CALL (chunk, seeds) {
 RETURN chunk.id AS node_id, 'Chunk' AS label, chunk.text AS text, score,
        coalesce(document.title, document.name) AS document,
        coalesce(chunk.heading_path, []) AS heading_path,
+       coalesce(chunk.heading_paths, []) AS heading_paths,
        [document.id] + entities AS related_ids
 ORDER BY score DESC, node_id

@@ -50,7 +50,8 @@ def nearest_chunks(graph: Graph, question: str, k: int = 3) -> list[dict[str, An
     vector = embed([question])[0]
     return graph.read_text(
         "CALL db.index.vector.queryNodes('chunk_embedding', $k, $vector) YIELD node, score "
-        "RETURN node.file AS file, node.heading_path AS heading_path, node.text AS text, score",
+        "RETURN node.file AS file, node.heading_path AS heading_path, "
+        "node.heading_paths AS heading_paths, node.text AS text, score",
         k=k,
         vector=vector,
     )

@@ -71,7 +71,7 @@ def retrieved(source: str, retrieval: Retrieval) -> None:
             {
                 "id": item.node_id,
                 "label": item.label,
-                "source": " › ".join([item.document or "", *item.heading_path]).strip(" ›"),
+                "source": item.where(" › "),
                 "score": round(item.score, 4),
                 "excerpt": item.text,
             }

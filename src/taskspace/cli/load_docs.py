@@ -41,7 +41,8 @@ from taskspace.sources.documents.loader import (
     default=DEFAULT_CHUNK_CHARS,
     show_default=True,
     type=click.IntRange(min=50),
-    help="Most characters in one chunk (chunks never cross a section).",
+    help="Most characters in one chunk (short sibling sections share one; a chunk never "
+    "crosses into another parent's sections).",
 )
 @click.option(
     "--neighbours",

@@ -61,7 +61,7 @@ def retrieve_command(
                 rank,
                 f"{item.score:.3f}",
                 item.node_id,
-                " / ".join([item.document or "", *item.heading_path]),
+                item.where(" / "),
                 _clip(item.text),
                 len(item.related_ids),
             )

@@ -98,6 +98,27 @@ def test_the_base_fee_question_gets_the_base_fee_text_first(corpus: Graph) -> No
         assert top.document == "Fee market change for ETH 1.0 chain", retriever
 
 
+def test_an_item_names_every_section_of_a_packed_chunk(corpus: Graph) -> None:
+    """EIP-2718's three closing sections share one chunk: every retriever that returns it
+    shows the three heading paths, as `kg retrieve` prints them."""
+    chunk = corpus.read_text(
+        "MATCH (c:Chunk)-[:FROM_DOCUMENT]->(:Document {name: 'eip-2718_typed_tx_envelope'}) "
+        "WHERE c.heading_path = ['Backwards Compatibility'] RETURN c.id AS id, c.text AS text"
+    )[0]
+    for retriever in RETRIEVER_NAMES:
+        top = retrieve(corpus, chunk["text"], retriever, k=3).items[0]
+        assert top.node_id == chunk["id"], retriever
+        assert top.heading_paths == [
+            "Backwards Compatibility",
+            "Security Considerations",
+            "Copyright",
+        ], retriever
+        assert top.where(" / ") == (
+            "Typed Transaction Envelope / Backwards Compatibility; Security Considerations; "
+            "Copyright"
+        )
+
+
 def test_expansion_reaches_sections_neighbouring_chunks_and_entities(corpus: Graph) -> None:
     plain = retrieve(corpus, BASE_FEE, "vector", k=3)
     expanded = retrieve(corpus, BASE_FEE, "vector_cypher", k=3)

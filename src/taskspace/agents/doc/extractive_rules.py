@@ -116,9 +116,10 @@ def _table_cell(question: str, retrieval: Retrieval) -> Extracted | None:
 def _sections(retrieval: Retrieval, document: str | None) -> list[tuple[list[str], str]]:
     """Heading paths of the retrieved items (of ``document`` when named), with node ids."""
     return [
-        (item.heading_path, item.node_id)
+        (path, item.node_id)
         for item in retrieval.items
-        if item.heading_path and (document is None or _same(item.document, document))
+        if document is None or _same(item.document, document)
+        for path in item.paths
     ]
 
 
@@ -195,7 +196,7 @@ def _compare(question: str, retrieval: Retrieval) -> Extracted | None:
         return None
     sizes: dict[str, tuple[int, list[str]]] = {}
     for title in found.groups():
-        items = [i for i in retrieval.items if i.heading_path and i.heading_path[-1] == title]
+        items = [i for i in retrieval.items if any(path[-1] == title for path in i.paths)]
         sizes[title] = (sum(len(i.text) for i in items), [i.node_id for i in items])
     larger = max(found.groups(), key=lambda title: sizes[title][0])
     cited = sizes[larger][1]

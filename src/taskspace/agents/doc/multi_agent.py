@@ -130,7 +130,7 @@ def render(items: list[RetrievedItem]) -> str:
         return "(nothing was found)"
     blocks = []
     for item in items:
-        where = " > ".join(filter(None, [item.document, *item.heading_path]))
+        where = item.where()
         related = f"\nrelated ids: {', '.join(item.related_ids)}" if item.related_ids else ""
         blocks.append(f"[{item.node_id}] ({item.label}; {where})\n{item.text}{related}")
     return "\n\n".join(blocks)

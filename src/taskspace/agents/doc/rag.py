@@ -35,7 +35,7 @@ def passages_prompt(question: str, retrieval: Retrieval) -> str:
     """The user turn: each retrieved passage under its node id, then the question."""
     blocks = []
     for item in retrieval.items:
-        where = " > ".join([item.document or "", *item.heading_path]).strip(" >")
+        where = item.where()
         blocks.append(f"[{item.node_id}] ({item.label}; {where})\n{item.text.strip()}")
     passages = "\n\n".join(blocks) or "(no passages found)"
     return f"Passages:\n\n{passages}\n\nQuestion: {question}"

@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Any
 
-from taskspace.sources.documents.chunking import Chunk, chunk_document
+from taskspace.sources.documents.chunking import PATH_JOINER, Chunk, chunk_document
 from taskspace.sources.documents.duplicates import document_sample
 from taskspace.sources.documents.entity_rows import entity_rows
 from taskspace.sources.documents.model import GRAPH_LABELS, DocElement, ElementKind, ParsedDocument
@@ -338,6 +338,7 @@ def _chunk_row(rows: DocumentRows, chunk: Chunk) -> Row:
             "text": rows.chunk_texts[chunk.index],
             "index": chunk.index,
             "heading_path": chunk.heading_path,
+            "heading_paths": [PATH_JOINER.join(path) for path in chunk.heading_paths],
             "page": chunk.page,
             "file": rows.path,
             "source": rows.source,

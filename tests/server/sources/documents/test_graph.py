@@ -53,7 +53,7 @@ server = pytest.mark.server
 # --- offline pieces -----------------------------------------------------------------------
 
 
-def test_chunks_never_cross_a_section_and_long_text_splits_at_sentences() -> None:
+def test_a_large_section_is_chunked_alone_and_long_text_splits_at_sentences() -> None:
     long_text = " ".join(f"Sentence number {i} says something about fees." for i in range(40))
     document = ParsedDocument(
         path="/virtual/a.md",
@@ -174,6 +174,63 @@ def test_rows_in_parts_are_the_rows_of_one_part() -> None:
 
 
 @server
+def test_a_packed_chunk_has_an_edge_to_each_section_it_holds(graph: Graph) -> None:
+    """EIP-2718's closing sections (Backwards Compatibility, Security Considerations,
+    Copyright) are a few lines each: one chunk holds all three, names their heading paths
+    and reaches each :Section through HAS_ELEMENT; reloading the file changes nothing."""
+    _, eip_2718 = require_real_eips()
+    report = load_documents(graph, [eip_2718])
+    assert report.failed == [] and report.nodes["Chunk"] == 9  # 16 with one per section
+    rows = graph.read_text(
+        "MATCH (c:Chunk) WHERE size(c.heading_paths) > 1 "
+        "MATCH (c)-[:HAS_ELEMENT]->(s:Section) "
+        "WITH c, s ORDER BY s.position "
+        "RETURN c.index AS index, c.heading_path AS first, c.heading_paths AS paths, "
+        "collect(s.title) AS sections ORDER BY index"
+    )
+    closing = rows[-1]
+    assert closing["paths"] == ["Backwards Compatibility", "Security Considerations", "Copyright"]
+    assert closing["sections"] == closing["paths"] and closing["first"] == [
+        "Backwards Compatibility"
+    ]
+    rationale = next(row for row in rows if row["first"] == ["Rationale"])
+    assert rationale["paths"][1] == "Rationale > TransactionType only goes up to 0x7f"
+    assert rationale["sections"][:2] == ["Rationale", "TransactionType only goes up to 0x7f"]
+    assert all(row["sections"] == [path.split(" > ")[-1] for path in row["paths"]] for row in rows)
+    before = snapshot(graph)
+    again = load_documents(graph, [eip_2718])
+    assert snapshot(graph) == before and again.nodes_created == 0
+
+
+def _chunk_edges(graph: Graph) -> list[dict[str, object]]:
+    """Each chunk's text and the ids of the elements and entities it points at."""
+    return graph.read_text(
+        "MATCH (c:Chunk) "
+        "RETURN c.id AS id, c.text AS text, c.heading_paths AS paths, "
+        "COLLECT { MATCH (c)-[:HAS_ELEMENT]->(e) RETURN e.id ORDER BY e.id } AS elements, "
+        "COLLECT { MATCH (c)-[m:MENTIONS]->(e) RETURN e.id + ':' + m.count ORDER BY e.id } "
+        "AS mentions ORDER BY id"
+    )
+
+
+@server
+def test_reloading_a_file_chunked_otherwise_leaves_nothing_of_the_old_chunks(
+    graph: Graph,
+) -> None:
+    """Chunk ids are a document's key and index: a file loaded with other chunks before (a
+    graph loaded before packing, or with another --chunk-size) and loaded again ends as a
+    fresh load, with no edge of what a chunk id held before."""
+    _, eip_2718 = require_real_eips()
+    load_documents(graph, [eip_2718])
+    fresh = snapshot(graph), _chunk_edges(graph)
+    graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS")
+    load_documents(graph, [eip_2718], chunk_chars=300)
+    assert _chunk_edges(graph) != fresh[1]
+    load_documents(graph, [eip_2718])
+    assert (snapshot(graph), _chunk_edges(graph)) == fresh
+
+
+@server
 def test_real_eips_load_with_structure_chunks_entities_and_links(graph: Graph) -> None:
     eip_1559, eip_2718 = require_real_eips()
     report = load_documents(graph, [eip_1559, eip_2718])
@@ -267,11 +324,10 @@ def test_fixtures_load_with_the_same_shape(graph: Graph) -> None:
         one(graph, "MATCH (a)-[:NEXT_CHUNK]->(b) WHERE a.index + 1 <> b.index RETURN count(*)") == 0
     )
 
+    # 2.1 Chunking and 2.2 Embeddings are short siblings: one chunk holds both
     best = nearest_chunks(graph, "Which index stores the vectors of the embedded chunks?", k=1)
-    assert best[0]["file"] == str(KG_100.resolve()) and best[0]["heading_path"] == [
-        "Design",
-        "Embeddings",
-    ]
+    assert best[0]["file"] == str(KG_100.resolve())
+    assert best[0]["heading_paths"] == ["Design > Chunking", "Design > Embeddings"]
 
     shared = graph.read_text(
         "MATCH (a:Document)-[r:SHARES_ENTITY]->(b:Document) "
