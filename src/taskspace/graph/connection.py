@@ -148,6 +148,19 @@ class Graph:
         with translated_errors(self.settings), self.session() as session:
             return session.execute_read(work)
 
+    def read_plain(self, name: str, **params: Any) -> list[Record]:
+        """The named query's records as the driver hands them over, as dicts: for queries
+        that return plain values only (strings, numbers, lists, maps; no nodes), such as
+        stored vectors, where ``Record.data()`` walking every float costs more than the
+        query itself (110 against 14 ms for 100 anchors' chunk vectors)."""
+        cypher = self.queries.text(name)
+
+        def work(tx: neo4j.ManagedTransaction) -> list[Record]:
+            return [dict(record) for record in tx.run(cypher, params)]
+
+        with translated_errors(self.settings), self.session() as session:
+            return session.execute_read(work)
+
     def read_once(
         self, name: str, slots: Mapping[str, str | int] | None = None, **params: Any
     ) -> list[Record]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from taskspace.generators.templates.coverage import coverage_map
-from taskspace.generators.templates.requirements import check_requirements
+from taskspace.generators.templates.requirements import check_requirements_many
 from taskspace.generators.templates.templates import StepTemplate, SuccessTemplate, TemplateSpec
 from taskspace.graph.connection import Graph
 from taskspace.graph.errors import MissingValue
@@ -200,18 +200,24 @@ def sample_rows(
 
 
 def meeting_requirements(
-    graph: Graph, spec: TemplateSpec, rows: list[dict[str, Any]], report: SampleReport
-) -> list[dict[str, Any]]:
-    """The rows whose grounded subgraph meets the template's declaration (one query for
-    the batch); each other row is counted in the report by the requirement it failed."""
-    kept = []
-    for row, failed in zip(
-        rows, check_requirements(graph, spec.subgraph, rows, spec.grounding), strict=True
-    ):
-        if failed is None:
-            kept.append(row)
-        else:
-            report.drop_requirement(spec.name, failed)
+    graph: Graph,
+    batches: Sequence[tuple[TemplateSpec, list[dict[str, Any]]]],
+    report: SampleReport,
+) -> list[list[dict[str, Any]]]:
+    """For each template's rows, those whose grounded subgraph meets its declaration (one
+    query for every template); each other row is counted in the report by the
+    requirement it failed, template by template in order."""
+    checked = check_requirements_many(
+        graph, [(spec.subgraph, rows, spec.grounding) for spec, rows in batches]
+    )
+    kept: list[list[dict[str, Any]]] = []
+    for (spec, rows), failures in zip(batches, checked, strict=True):
+        kept.append([])
+        for row, failed in zip(rows, failures, strict=True):
+            if failed is None:
+                kept[-1].append(row)
+            else:
+                report.drop_requirement(spec.name, failed)
     return kept
 
 

@@ -3,7 +3,8 @@
 GRAPH2EVAL's templates declare what a task needs from the graph (node labels, edge
 types, a node count range, a hop limit). Every candidate row names its grounded nodes
 (the ``grounded`` column, ``{label, id}`` maps); one query per template and batch
-(``templates/requirements``) checks them against the declaration:
+(``templates/requirements``; one for all templates of a sample) checks them against the
+declaration:
 
 - ``labels``: every declared node label is carried by a grounded node;
 - ``node_count``: the number of distinct grounded nodes is within ``node_count``;
@@ -43,25 +44,43 @@ def check_requirements(
 ) -> list[str | None]:
     """For each row, in order, the first declared requirement it fails (one of
     :data:`FAILURES`), or None when it meets them all. One query for the batch."""
-    if not rows:
-        return []
-    ids = [grounded_ids(row, columns) for row in rows]
-    batch = [
-        {"key": index, "anchor": str(row["anchor"]), "ids": ids[index]}
+    return check_requirements_many(graph, [(subgraph, rows, columns)])[0]
+
+
+Batch = tuple[Subgraph, Sequence[dict[str, Any]], Sequence[str]]
+"""One template's declaration, its candidate rows and their grounding columns."""
+
+
+def check_requirements_many(graph: Graph, batches: Sequence[Batch]) -> list[list[str | None]]:
+    """:func:`check_requirements` for the candidates of many templates in one query (one
+    round trip for a whole sample instead of one per template); each row is checked
+    against its own template's declaration, as alone."""
+    ids = [[grounded_ids(row, columns) for row in rows] for _, rows, columns in batches]
+    payload = [
+        {
+            "key": [number, index],
+            "anchor": str(row["anchor"]),
+            "ids": ids[number][index],
+            "labels": subgraph.nodes,
+            "edges": subgraph.edges,
+            "reach": subgraph.edges + subgraph.via,
+        }
+        for number, (subgraph, rows, _) in enumerate(batches)
         for index, row in enumerate(rows)
     ]
-    low, high = subgraph.node_count
-    found = graph.read(
-        "templates/requirements",
-        rows=batch,
-        labels=subgraph.nodes,
-        edges=subgraph.edges,
-        reach=subgraph.edges + subgraph.via,
-    )
-    by_key = {int(item["key"]): item for item in found}
+    found = graph.read("templates/requirements", rows=payload) if payload else []
+    by_key = {(int(item["key"][0]), int(item["key"][1])): item for item in found}
     return [
-        _failure(by_key.get(index), len(ids[index]), low, high, subgraph.max_hops)
-        for index in range(len(rows))
+        [
+            _failure(
+                by_key.get((number, index)),
+                len(ids[number][index]),
+                *subgraph.node_count,
+                subgraph.max_hops,
+            )
+            for index in range(len(rows))
+        ]
+        for number, (subgraph, rows, _) in enumerate(batches)
     ]
 
 

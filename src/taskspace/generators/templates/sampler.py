@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from itertools import islice
+from typing import Any
 
 import numpy as np
 
@@ -73,6 +74,7 @@ def sample_tasks(
         for name in spec.lints.names():
             report.lints.setdefault(name, 0)
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
+    found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]] = []
     for spec in specs:
         scores = (
             None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
@@ -82,8 +84,10 @@ def sample_tasks(
             graph, spec, scope=scope, limit=max(per_template * 4, 200), seed=seed
         )
         report.candidates += len(rows)
-        sampled = sample_rows(rows, per_template, seed, spec.name)
-        for row in meeting_requirements(graph, spec, sampled, report):
+        found.append((spec, sample_rows(rows, per_template, seed, spec.name), scores))
+    kept = meeting_requirements(graph, [(spec, rows) for spec, rows, _ in found], report)
+    for (spec, _, scores), rows in zip(found, kept, strict=True):
+        for row in rows:
             relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
             try:
                 task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
