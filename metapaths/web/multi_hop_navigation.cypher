@@ -46,26 +46,34 @@ WITH site, start, outs,
      } + [start] AS direct
 UNWIND outs AS out
 WITH site, start, direct, out.first AS first, collect(out.seed) AS seeds
-// Every page a route can pass through (each first page and the pages its links reach)
+// Every page a route can pass through (each first page, then the pages its links reach)
 // has its usable links read once, not once per first page whose routes cross it; the
-// routes are then searched in those lists.
+// routes are then searched in those lists. (The two reads below are the same pattern.)
 WITH collect({site: site, start: start, direct: direct, first: first, seeds: seeds}) AS groups
 CALL (groups) {
   UNWIND groups AS g
-  WITH DISTINCT g.first AS first
-  OPTIONAL MATCH (first)-[:HAS_ELEMENT]->(hop:WebElement {kind: 'link'})-[:NAVIGATES_TO]->(b:WebPage)
-  WHERE hop.visible AND hop.enabled AND hop.selector IS NOT NULL
-    AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> first
-  WITH collect(DISTINCT first) + collect(DISTINCT b) AS pages
-  UNWIND pages AS a
-  WITH DISTINCT a
+  WITH DISTINCT g.first AS a
   CALL (a) {
     OPTIONAL MATCH (a)-[:HAS_ELEMENT]->(hop:WebElement {kind: 'link'})-[:NAVIGATES_TO]->(b:WebPage)
     WHERE hop.visible AND hop.enabled AND hop.selector IS NOT NULL
       AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a
-    RETURN [link IN collect({hop: hop, b: b}) WHERE link.hop IS NOT NULL] AS links
+    RETURN [link IN collect({hop: hop, id: hop.id, b: b}) WHERE link.hop IS NOT NULL] AS links
   }
-  RETURN collect({page: a, links: links}) AS table
+  WITH collect({page: a, links: links}) AS near
+  CALL (near) {
+    UNWIND near AS row
+    UNWIND row.links AS link
+    WITH DISTINCT link.b AS a, near
+    WHERE none(known IN near WHERE known.page = a)
+    CALL (a) {
+      OPTIONAL MATCH (a)-[:HAS_ELEMENT]->(hop:WebElement {kind: 'link'})-[:NAVIGATES_TO]->(b:WebPage)
+      WHERE hop.visible AND hop.enabled AND hop.selector IS NOT NULL
+        AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a
+      RETURN [link IN collect({hop: hop, id: hop.id, b: b}) WHERE link.hop IS NOT NULL] AS links
+    }
+    RETURN collect({page: a, links: links}) AS far
+  }
+  RETURN near + far AS table
 }
 UNWIND groups AS g
 WITH table, g.site AS site, g.start AS start, g.direct AS direct, g.first AS first,
@@ -76,15 +84,16 @@ CALL (table, direct, first) {
   UNWIND [row IN table WHERE row.page = first][0].links AS one
   WITH table, direct, first, one WHERE NOT one.b IN direct
   CALL (table, direct, first, one) {
-    RETURN [one.hop] AS hops, [first] AS via, one.b AS target
+    RETURN [one.hop] AS hops, [one.id] AS ids, [first] AS via, one.b AS target
     UNION ALL
     UNWIND [row IN table WHERE row.page = one.b][0].links AS two
     WITH first, direct, one, two
     WHERE two.b <> one.b AND two.b <> first AND NOT two.b IN direct
-    RETURN [one.hop, two.hop] AS hops, [first, one.b] AS via, two.b AS target
+    RETURN [one.hop, two.hop] AS hops, [one.id, two.id] AS ids, [first, one.b] AS via,
+           two.b AS target
   }
   RETURN hops, via, target
-  ORDER BY size(hops) DESC, [x IN hops | x.id]
+  ORDER BY size(hops) DESC, ids
   LIMIT 1
 }
 // The goal is told by the target's content, never by its name: a section heading of the
