@@ -225,8 +225,8 @@ def meeting_requirements(
     batches: Sequence[tuple[TemplateSpec, list[dict[str, Any]]]],
     report: SampleReport,
 ) -> list[list[dict[str, Any]]]:
-    """For each template's rows, those whose grounded subgraph meets its declaration (one
-    query for every template); each other row is counted in the report by the
+    """For each template's rows, those whose grounded subgraph meets its declaration (all
+    templates in one transaction); each other row is counted in the report by the
     requirement it failed, template by template in order."""
     checked = check_requirements_many(
         graph, [(spec.subgraph, rows, spec.grounding) for spec, rows in batches]

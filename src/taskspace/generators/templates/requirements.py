@@ -3,8 +3,8 @@
 GRAPH2EVAL's templates declare what a task needs from the graph (node labels, edge
 types, a node count range, a hop limit). Every candidate row names its grounded nodes
 (the ``grounded`` column, ``{label, id}`` maps); one query per template and batch
-(``templates/requirements``; one for all templates of a sample) checks them against the
-declaration:
+(``templates/requirements``; all templates of a sample in one transaction) checks them
+against the declaration:
 
 - ``labels``: every declared node label is carried by a grounded node;
 - ``node_count``: the number of distinct grounded nodes is within ``node_count``;
@@ -52,36 +52,40 @@ Batch = tuple[Subgraph, Sequence[dict[str, Any]], Sequence[str]]
 
 
 def check_requirements_many(graph: Graph, batches: Sequence[Batch]) -> list[list[str | None]]:
-    """:func:`check_requirements` for the candidates of many templates in one query (one
-    round trip for a whole sample instead of one per template); each row is checked
-    against its own template's declaration, as alone."""
+    """:func:`check_requirements` for the candidates of many templates: one query per
+    template, all in one transaction (one BEGIN and COMMIT for a whole sample). Each
+    template keeps its own query parameters: with the declared types as row values
+    instead, Neo4j could not check them during the shortest-path search and ran 1.7×
+    slower."""
     ids = [[grounded_ids(row, columns) for row in rows] for _, rows, columns in batches]
-    payload = [
-        {
-            "key": [number, index],
-            "anchor": str(row["anchor"]),
-            "ids": ids[number][index],
-            "labels": subgraph.nodes,
-            "edges": subgraph.edges,
-            "reach": subgraph.edges + subgraph.via,
-        }
-        for number, (subgraph, rows, _) in enumerate(batches)
-        for index, row in enumerate(rows)
-    ]
-    found = graph.read("templates/requirements", rows=payload) if payload else []
-    by_key = {(int(item["key"][0]), int(item["key"][1])): item for item in found}
-    return [
-        [
-            _failure(
-                by_key.get((number, index)),
-                len(ids[number][index]),
-                *subgraph.node_count,
-                subgraph.max_hops,
-            )
-            for index in range(len(rows))
-        ]
+    calls = [
+        (
+            graph.queries.text("templates/requirements"),
+            {
+                "rows": [
+                    {"key": index, "anchor": str(row["anchor"]), "ids": ids[number][index]}
+                    for index, row in enumerate(rows)
+                ],
+                "labels": subgraph.nodes,
+                "edges": subgraph.edges,
+                "reach": subgraph.edges + subgraph.via,
+            },
+        )
         for number, (subgraph, rows, _) in enumerate(batches)
     ]
+    found = graph.read_texts([call for call in calls if call[1]["rows"]])
+    results = iter(found)
+    checked: list[list[str | None]] = []
+    for number, (subgraph, rows, _) in enumerate(batches):
+        by_key = {int(item["key"]): item for item in next(results)} if rows else {}
+        low, high = subgraph.node_count
+        checked.append(
+            [
+                _failure(by_key.get(index), len(ids[number][index]), low, high, subgraph.max_hops)
+                for index in range(len(rows))
+            ]
+        )
+    return checked
 
 
 def _failure(

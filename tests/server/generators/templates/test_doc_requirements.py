@@ -69,10 +69,10 @@ def test_shipped_templates_meet_their_declarations(docs: Graph) -> None:
     assert len({task.template for task in report.tasks}) >= 10
 
 
-def test_one_query_for_every_template_gives_each_row_its_own_templates_verdict(
+def test_one_transaction_for_every_template_gives_each_row_its_own_templates_verdict(
     docs: Graph,
 ) -> None:
-    # A sample checks every template's candidates in one query; each row must get the
+    # A sample checks every template's candidates in one transaction; each row must get the
     # verdict a query for its template alone gives, including the failures.
     specs = [
         _stricter("count_subsections", node_count=(3, 4)),
