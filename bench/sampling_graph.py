@@ -29,7 +29,7 @@ from taskspace.graph.connection import Graph
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.loader import DocumentLoader, LoadOptions
 from taskspace.sources.documents.model import ParsedDocument
-from taskspace.sources.documents.parse import parse_file
+from taskspace.sources.documents.parse import is_supported, parse_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents"
 
@@ -66,7 +66,9 @@ def copy_of(document: ParsedDocument, number: int) -> ParsedDocument:
 
 
 def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str, float]:
-    documents = [parse_file(file) for file in iter_files(sources)]
+    # The shared folder also holds a paper's GROBID and S2ORC parses (.xml, .json): only
+    # the documents themselves are copied, as `kg load docs` loads only those.
+    documents = [parse_file(file) for file in iter_files(sources) if is_supported(file)]
     loader = CachedLoader(graph)
     started = time.perf_counter()
     try:
