@@ -36,6 +36,10 @@ CALL (parent) {
   // Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
   CALL (s) {
     MATCH (s)-[:CONTAINS]->(p:Paragraph)
+    // Only a paragraph with a digit or a number word can state a quantity: one regex
+    // on its text spares splitting and matching it word by word.
+    WHERE p.text =~ '(?s).*[0-9].*'
+       OR toLower(p.text) =~ '(?s).*\\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\\b.*'
     WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
     WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
     UNWIND range(1, size(words) - 2) AS i

@@ -46,32 +46,64 @@ WITH site, start, outs,
      } + [start] AS direct
 UNWIND outs AS out
 WITH site, start, direct, out.first AS first, collect(out.seed) AS seeds
-CALL (first, direct) {
-  MATCH (first)
-        ((a:WebPage)-[:HAS_ELEMENT]->(hop:WebElement WHERE hop.kind = 'link' AND hop.visible
-            AND hop.enabled AND hop.selector IS NOT NULL AND size(trim(coalesce(hop.name, ''))) > 1)
-         -[:NAVIGATES_TO]->(b:WebPage) WHERE b <> a AND NOT b IN direct){1,2}
-        (target:WebPage)
-  WHERE size(b) = 1 OR (b[0] <> b[1] AND b[1] <> first)
-  RETURN hop AS hops, a AS via, target
-  ORDER BY size(hop) DESC, [x IN hop | x.id]
+// Every page a route can pass through (each first page, then the pages its links reach)
+// has its usable links read once, not once per first page whose routes cross it; the
+// routes are then searched in those lists. (The two reads below are the same pattern.)
+WITH collect({site: site, start: start, direct: direct, first: first, seeds: seeds}) AS groups
+CALL (groups) {
+  UNWIND groups AS g
+  WITH DISTINCT g.first AS a
+  CALL (a) {
+    OPTIONAL MATCH (a)-[:HAS_ELEMENT]->(hop:WebElement {kind: 'link'})-[:NAVIGATES_TO]->(b:WebPage)
+    WHERE hop.visible AND hop.enabled AND hop.selector IS NOT NULL
+      AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a
+    RETURN [link IN collect({hop: hop, id: hop.id, b: b}) WHERE link.hop IS NOT NULL] AS links
+  }
+  WITH collect({page: a, links: links}) AS near
+  CALL (near) {
+    UNWIND near AS row
+    UNWIND row.links AS link
+    WITH DISTINCT link.b AS a, near
+    WHERE none(known IN near WHERE known.page = a)
+    CALL (a) {
+      OPTIONAL MATCH (a)-[:HAS_ELEMENT]->(hop:WebElement {kind: 'link'})-[:NAVIGATES_TO]->(b:WebPage)
+      WHERE hop.visible AND hop.enabled AND hop.selector IS NOT NULL
+        AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a
+      RETURN [link IN collect({hop: hop, id: hop.id, b: b}) WHERE link.hop IS NOT NULL] AS links
+    }
+    RETURN collect({page: a, links: links}) AS far
+  }
+  RETURN near + far AS table
+}
+UNWIND groups AS g
+WITH table, g.site AS site, g.start AS start, g.direct AS direct, g.first AS first,
+     g.seeds AS seeds
+// The route: 1-2 more hops through pages outside the start page's direct reach, the
+// longest first, then the smallest list of link ids.
+CALL (table, direct, first) {
+  UNWIND [row IN table WHERE row.page = first][0].links AS one
+  WITH table, direct, first, one WHERE NOT one.b IN direct
+  CALL (table, direct, first, one) {
+    RETURN [one.hop] AS hops, [one.id] AS ids, [first] AS via, one.b AS target
+    UNION ALL
+    UNWIND [row IN table WHERE row.page = one.b][0].links AS two
+    WITH first, direct, one, two
+    WHERE two.b <> one.b AND two.b <> first AND NOT two.b IN direct
+    RETURN [one.hop, two.hop] AS hops, [one.id, two.id] AS ids, [first, one.b] AS via,
+           two.b AS target
+  }
+  RETURN hops, via, target
+  ORDER BY size(hops) DESC, ids
   LIMIT 1
 }
-UNWIND seeds AS seed
-WITH site, start, seed, first, hops, via, target,
-     head(COLLECT {
-       MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
-       WHERE size(trim(coalesce(h.name, ''))) > 1
-       RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
-     }) AS target_heading
 // The goal is told by the target's content, never by its name: a section heading of the
 // target page that no other page of the site shows, nor holds inside a longer heading
 // ("DocumentRoot" is not one page's when another has "DocumentRoot Directive"). That
 // needs the whole site: a site the crawl saw only in part (`complete` false: a page or
 // depth limit left linked pages unloaded) gives no such task. The headings are compared
 // once per site, for the targets' headings only.
-WITH site, collect({start: start, seed: seed, first: first, hops: hops, via: via,
-                    target: target, target_heading: target_heading}) AS found
+WITH site, collect({start: start, first: first, seeds: seeds, hops: hops, via: via,
+                    target: target}) AS found
 WHERE coalesce(site.complete, false)
 CALL (site, found) {
   UNWIND found AS f
@@ -86,17 +118,31 @@ CALL (site, found) {
   WHERE pages = 1
   RETURN collect(hit) AS once
 }
+// Each target's main heading and goal section, once per target (not once per seed).
+CALL (found, once) {
+  UNWIND found AS f
+  WITH DISTINCT f.target AS target, once
+  WITH target, once,
+       head(COLLECT {
+         MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+         WHERE size(trim(coalesce(h.name, ''))) > 1
+         RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
+       }) AS target_heading
+  WITH target, target_heading,
+       head(COLLECT {
+         MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+         WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
+           AND h.name <> coalesce(target_heading, '')
+           AND toLower(trim(h.name)) IN once
+         RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
+       }) AS section
+  RETURN collect({target: target, target_heading: target_heading, section: section}) AS goals
+}
 UNWIND found AS f
-WITH site, once, f.start AS start, f.seed AS seed, f.first AS first, f.hops AS hops,
-     f.via AS via, f.target AS target, f.target_heading AS target_heading
-WITH site, start, seed, first, hops, via, target, target_heading,
-     head(COLLECT {
-       MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
-       WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
-         AND h.name <> coalesce(target_heading, '')
-         AND toLower(trim(h.name)) IN once
-       RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
-     }) AS section
+UNWIND f.seeds AS seed
+WITH site, f, seed, [goal IN goals WHERE goal.target = f.target][0] AS goal
+WITH site, f.start AS start, seed, f.first AS first, f.hops AS hops, f.via AS via,
+     f.target AS target, goal.target_heading AS target_heading, goal.section AS section
 WHERE section IS NOT NULL
 // One route per goal page: tasks that differ only in where they start ask the same thing.
 WITH site, start, seed, first, hops, via, target, target_heading, section ORDER BY seed.id

@@ -32,19 +32,35 @@ MATCH (site:WebSite)-[:HAS_PAGE]->(page:WebPage)-[:HAS_ELEMENT]->(link:WebElemen
       -[:NAVIGATES_TO]->(target:WebPage)
 WHERE link.visible AND link.enabled AND link.selector IS NOT NULL
   AND size(trim(coalesce(link.name, ''))) > 1 AND target <> page
-  AND NOT EXISTS {
-    MATCH (page)-[:HAS_ELEMENT]->(other:WebElement {kind: 'link'})
-    WHERE other <> link AND other.visible
-      AND toLower(trim(coalesce(other.name, ''))) = toLower(trim(link.name))
-      AND NOT (other)-[:NAVIGATES_TO]->(target)
-  }
+// Each page's links that read like one of its window links are read once for all of
+// them (not once per link), with the pages they lead to.
+WITH page, collect({site: site, link: link, target: target}) AS found
+CALL (page, found) {
+  WITH page, [f IN found | toLower(trim(f.link.name))] AS names
+  MATCH (page)-[:HAS_ELEMENT]->(other:WebElement {kind: 'link'})
+  WHERE other.visible AND toLower(trim(coalesce(other.name, ''))) IN names
+  RETURN collect({other: other, name: toLower(trim(coalesce(other.name, ''))),
+                  targets: COLLECT { MATCH (other)-[:NAVIGATES_TO]->(t) RETURN t }}) AS others
+}
+UNWIND found AS f
+WITH f.site AS site, page, f.link AS link, f.target AS target, others
+WHERE none(o IN others WHERE o.other <> link AND o.name = toLower(trim(link.name))
+                             AND NOT target IN o.targets)
 WITH site, page, link, target ORDER BY link.id LIMIT $limit
-WITH site, page, link, target,
-     head(COLLECT {
-       MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
-       WHERE size(trim(coalesce(h.name, ''))) > 1
-       RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
-     }) AS target_heading
+// Each target's main heading once, however many links lead to it.
+WITH collect({site: site, page: page, link: link, target: target}) AS rows
+CALL (rows) {
+  UNWIND rows AS r
+  WITH DISTINCT r.target AS target
+  RETURN collect({target: target, heading: head(COLLECT {
+    MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
+    WHERE size(trim(coalesce(h.name, ''))) > 1
+    RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
+  })}) AS headings
+}
+UNWIND rows AS r
+WITH r.site AS site, r.page AS page, r.link AS link, r.target AS target,
+     [x IN headings WHERE x.target = r.target][0].heading AS target_heading
 RETURN link.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        link.name AS link_name, link.selector AS selector, link.som AS som,
        target.url AS target_url, coalesce(target.name, target.title) AS target_title,

@@ -11,6 +11,7 @@ __all__ = [
     "provenance",
     "queries",
     "readonly_guard",
+    "records",
     "schema",
     "stats",
     "writer",

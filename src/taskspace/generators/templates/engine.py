@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from taskspace.generators.templates.coverage import coverage_map
-from taskspace.generators.templates.requirements import check_requirements
+from taskspace.generators.templates.requirements import check_requirements_many
 from taskspace.generators.templates.templates import StepTemplate, SuccessTemplate, TemplateSpec
 from taskspace.graph.connection import Graph
 from taskspace.graph.errors import MissingValue
@@ -50,13 +50,34 @@ def run_template_query(
     """Rows of a template: for the given anchors (found through the id index), else for
     ``scan`` anchor nodes in id order from the seed's :func:`window_start` (wrapping to
     the first ids); ``scope`` keeps the anchors it names."""
+    cypher, params = template_call(
+        spec, anchor=anchor, anchors=anchors, scope=scope, limit=limit, scan=scan, seed=seed
+    )
+    return graph.read_text(cypher, **params)
+
+
+def template_call(
+    spec: TemplateSpec,
+    *,
+    anchor: str | None = None,
+    anchors: Sequence[str] | None = None,
+    scope: Sequence[str] | None = None,
+    limit: int = 500,
+    scan: int = SCAN,
+    seed: int | None = None,
+) -> tuple[str, dict[str, Any]]:
+    """The query text and parameters :func:`run_template_query` runs, for running many
+    templates in one transaction (``Graph.read_texts``)."""
     wanted = _anchor_ids(anchor, anchors, scope)
     cypher = metapath_library().text(spec.query)
     # Seeking ids, the scan is empty: an index scan under LIMIT 0 reads nothing.
     scanned = scan if wanted is None else 0
-    return graph.read_text(
-        cypher, anchors=wanted, limit=limit, scan=scanned, start=window_start(seed)
-    )
+    return cypher, {
+        "anchors": wanted,
+        "limit": limit,
+        "scan": scanned,
+        "start": window_start(seed),
+    }
 
 
 def _anchor_ids(
@@ -200,18 +221,24 @@ def sample_rows(
 
 
 def meeting_requirements(
-    graph: Graph, spec: TemplateSpec, rows: list[dict[str, Any]], report: SampleReport
-) -> list[dict[str, Any]]:
-    """The rows whose grounded subgraph meets the template's declaration (one query for
-    the batch); each other row is counted in the report by the requirement it failed."""
-    kept = []
-    for row, failed in zip(
-        rows, check_requirements(graph, spec.subgraph, rows, spec.grounding), strict=True
-    ):
-        if failed is None:
-            kept.append(row)
-        else:
-            report.drop_requirement(spec.name, failed)
+    graph: Graph,
+    batches: Sequence[tuple[TemplateSpec, list[dict[str, Any]]]],
+    report: SampleReport,
+) -> list[list[dict[str, Any]]]:
+    """For each template's rows, those whose grounded subgraph meets its declaration (all
+    templates in one transaction); each other row is counted in the report by the
+    requirement it failed, template by template in order."""
+    checked = check_requirements_many(
+        graph, [(spec.subgraph, rows, spec.grounding) for spec, rows in batches]
+    )
+    kept: list[list[dict[str, Any]]] = []
+    for (spec, rows), failures in zip(batches, checked, strict=True):
+        kept.append([])
+        for row, failed in zip(rows, failures, strict=True):
+            if failed is None:
+                kept[-1].append(row)
+            else:
+                report.drop_requirement(spec.name, failed)
     return kept
 
 
@@ -226,16 +253,36 @@ def rederive_many(graph: Graph, spec: TemplateSpec, tasks: Sequence[Task]) -> di
 
     Each anchor's rows are checked against its own task, as one query per anchor would;
     up to ten rows per anchor are read, as before."""
-    if not tasks:
-        return {}
-    anchors = sorted({task.anchor for task in tasks})
-    rows: dict[str, list[dict[str, Any]]] = {}
-    for row in run_template_query(graph, spec, anchors=anchors, limit=10 * len(anchors)):
-        rows.setdefault(str(row["anchor"]), []).append(row)
-    return {
-        task.id: any(_renders_same(spec, row, task) for row in rows.get(task.anchor, [])[:10])
-        for task in tasks
-    }
+    return rederive_groups(graph, [(spec, tasks)])
+
+
+def rederive_groups(
+    graph: Graph, groups: Sequence[tuple[TemplateSpec, Sequence[Task]]]
+) -> dict[str, bool]:
+    """:func:`rederive_many` for the tasks of several templates, one query each, all in
+    one transaction."""
+    groups = [(spec, tasks) for spec, tasks in groups if tasks]
+    anchors = [sorted({task.anchor for task in tasks}) for _, tasks in groups]
+    results = graph.read_texts(
+        [
+            template_call(spec, anchors=wanted, limit=10 * len(wanted))
+            for (spec, _), wanted in zip(groups, anchors, strict=True)
+        ]
+    )
+    verified: dict[str, bool] = {}
+    for (spec, tasks), found in zip(groups, results, strict=True):
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for row in found:
+            rows.setdefault(str(row["anchor"]), []).append(row)
+        verified.update(
+            {
+                task.id: any(
+                    _renders_same(spec, row, task) for row in rows.get(task.anchor, [])[:10]
+                )
+                for task in tasks
+            }
+        )
+    return verified
 
 
 def _renders_same(spec: TemplateSpec, row: dict[str, Any], task: Task) -> bool:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import time
 from itertools import islice
+from typing import Any
 
 import numpy as np
 
 from taskspace.generators.templates.engine import (
     build_task,
     meeting_requirements,
-    rederive_many,
-    run_template_query,
+    rederive_groups,
     sample_rows,
+    template_call,
 )
 from taskspace.generators.templates.lints import failed_lint
 from taskspace.generators.templates.llm_writer import REASONS as WRITER_REASONS
@@ -73,17 +74,29 @@ def sample_tasks(
         for name in spec.lints.names():
             report.lints.setdefault(name, 0)
     pool: dict[str, tuple[TemplateSpec, Task]] = {}
-    for spec in specs:
-        scores = (
-            None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
-        )
-        scope = sorted(scores) if scores is not None else None
-        rows = run_template_query(
-            graph, spec, scope=scope, limit=max(per_template * 4, 200), seed=seed
-        )
+    scored = [
+        None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
+        for spec in specs
+    ]
+    # Every template's query in one transaction (one BEGIN and COMMIT for all of them).
+    answers = graph.read_texts(
+        [
+            template_call(
+                spec,
+                scope=sorted(scores) if scores is not None else None,
+                limit=max(per_template * 4, 200),
+                seed=seed,
+            )
+            for spec, scores in zip(specs, scored, strict=True)
+        ]
+    )
+    found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]] = []
+    for spec, scores, rows in zip(specs, scored, answers, strict=True):
         report.candidates += len(rows)
-        sampled = sample_rows(rows, per_template, seed, spec.name)
-        for row in meeting_requirements(graph, spec, sampled, report):
+        found.append((spec, sample_rows(rows, per_template, seed, spec.name), scores))
+    kept = meeting_requirements(graph, [(spec, rows) for spec, rows, _ in found], report)
+    for (spec, _, scores), rows in zip(found, kept, strict=True):
+        for row in rows:
             relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
             try:
                 task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
@@ -154,13 +167,14 @@ def _first_per_template(tasks: list[Task], size: int) -> list[Task]:
 def _verified(
     graph: Graph, specs: dict[str, TemplateSpec], tasks: list[Task], report: SampleReport
 ) -> list[Task]:
-    """The tasks whose answers re-derive, in their order: one query per template."""
+    """The tasks whose answers re-derive, in their order: one query per template, all in
+    one transaction."""
     by_template: dict[str, list[Task]] = {}
     for task in tasks:
         by_template.setdefault(task.template, []).append(task)
-    verified: dict[str, bool] = {}
-    for group in by_template.values():
-        verified.update(rederive_many(graph, specs[group[0].id], group))
+    verified = rederive_groups(
+        graph, [(specs[group[0].id], group) for group in by_template.values()]
+    )
     for task in tasks:
         if not verified[task.id]:
             report.drop("unverified")

@@ -9,6 +9,7 @@ must give the same answer again, which is how every gold answer is checked. Rend
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -163,13 +164,23 @@ def template_root() -> Path:
 
 
 def load_templates(kind: str, root: Path | None = None) -> list[TemplateSpec]:
-    """Every template of a kind, sorted by name so that sampling is reproducible."""
+    """Every template of a kind, sorted by name so that sampling is reproducible.
+
+    Parsed once per set of files (names, sizes and modification times): every sample
+    asks for them, and parsing the YAML again cost more than some grounding queries."""
     folder = (root or template_root()) / {"doc": "documents", "web": "web"}[kind]
+    paths = sorted(folder.glob("*.yaml"))
+    stamps = tuple((path, path.stat().st_mtime_ns, path.stat().st_size) for path in paths)
+    return list(_parsed(kind, stamps))
+
+
+@lru_cache(maxsize=16)
+def _parsed(kind: str, stamps: tuple[tuple[Path, int, int], ...]) -> tuple[TemplateSpec, ...]:
     specs = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path, _, _ in stamps:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         spec = TemplateSpec.model_validate({**data, "path": path})
         if spec.kind != kind:
             raise ValueError(f"{path}: kind {spec.kind!r} found among {kind!r} templates")
         specs.append(spec)
-    return specs
+    return tuple(specs)

@@ -65,7 +65,7 @@ def content_vectors(graph: Graph, tasks: Sequence[Task], embedder: Embedder) -> 
     at most)."""
     if not tasks:
         return np.zeros((0, DIMENSIONS), dtype=np.float32)
-    rows = graph.read("templates/anchor_vectors", anchors=sorted({t.anchor for t in tasks}))
+    rows = graph.read_plain("templates/anchor_vectors", anchors=sorted({t.anchor for t in tasks}))
     stored = {row["anchor"]: row for row in rows}
     vectors: list[Vectors | None] = []
     texts: dict[int, str] = {}

@@ -22,6 +22,10 @@ from taskspace.cli.sample_common import summary_line
 from taskspace.core.settings import Settings
 from taskspace.generators.templates.engine import rederive, run_template_query
 from taskspace.generators.templates.relevance import relevant_scope, template_scope
+from taskspace.generators.templates.requirements import (
+    check_requirements,
+    check_requirements_many,
+)
 from taskspace.generators.templates.sampler import WRITTEN_PER_TEMPLATE, sample_tasks
 from taskspace.generators.templates.templates import Subgraph, TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
@@ -63,6 +67,31 @@ def test_shipped_templates_meet_their_declarations(docs: Graph) -> None:
     report = sample_tasks(docs, "doc", count=30, seed=4)
     assert report.dropped["requirements"] == 0 and report.requirements == {}
     assert len({task.template for task in report.tasks}) >= 10
+
+
+def test_one_transaction_for_every_template_gives_each_row_its_own_templates_verdict(
+    docs: Graph,
+) -> None:
+    # A sample checks every template's candidates in one transaction; each row must get the
+    # verdict a query for its template alone gives, including the failures.
+    specs = [
+        _stricter("count_subsections", node_count=(3, 4)),
+        _spec("section_title"),
+        _stricter("next_section", max_hops=0),
+        _spec("table_cell"),
+    ]
+    batches = [(spec, run_template_query(docs, spec, limit=40, seed=3)) for spec in specs]
+    together = check_requirements_many(
+        docs, [(spec.subgraph, rows, spec.grounding) for spec, rows in batches]
+    )
+    alone = [
+        check_requirements(docs, spec.subgraph, rows, spec.grounding) for spec, rows in batches
+    ]
+    assert together == alone
+    assert all(rows for _, rows in batches)
+    failures = [failed for verdicts in together for failed in verdicts if failed]
+    assert {"node_count", "hops"} <= set(failures)
+    assert None in together[1]
 
 
 def test_too_many_nodes_are_dropped_and_counted(docs: Graph) -> None:
