@@ -140,3 +140,24 @@ def test_a_file_too_large_for_memory_streams_through_the_reference(
     fast, reference, fast_report, reference_report = both([FILMS], tmp_path)
     assert fast == reference
     assert summary(fast_report) == summary(reference_report)
+
+
+def test_a_file_too_large_for_memory_is_never_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    packed = tmp_path / "films.nt.gz"
+    packed.write_bytes(gzip.compress(FILMS.read_bytes()))
+    # memory for the plain file's fast path, but not for what its archive might expand to
+    monkeypatch.setattr(
+        bulk_fast, "available_memory", lambda: FILMS.stat().st_size * bulk_fast.MEMORY_PER_BYTE
+    )
+
+    def refuse(self: Path) -> bytes:
+        raise AssertionError(f"{self} was read whole")
+
+    assert file_lines(FILMS) is not None
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    assert packed.stat().st_size * 10 > FILMS.stat().st_size  # the archive's assumed expansion
+    assert file_lines(packed) is None
+    monkeypatch.setattr(bulk_fast, "available_memory", lambda: FILMS.stat().st_size)
+    assert file_lines(FILMS) is None
