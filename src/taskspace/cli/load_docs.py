@@ -76,7 +76,7 @@ def docs(
         neighbours=neighbours,
         keep_copies=keep_copies,
     )
-    with connected_graph() as graph, progress_bar(not as_json) as progress:
+    with connected_graph(schema=True) as graph, progress_bar(not as_json) as progress:
         report = load_documents(graph, list(paths), options=options, progress=progress)
     outcome = LoadOutcome.of(report, strict=strict)
     if as_json:

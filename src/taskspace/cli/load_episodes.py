@@ -56,7 +56,7 @@ def episodes(paths: tuple[Path, ...], fmt: str, llm: bool, strict: bool, as_json
 
     refuse_missing_paths(paths)
     options = EpisodeLoadOptions(llm=llm)
-    with connected_graph() as graph, progress_bar(not as_json) as progress:
+    with connected_graph(schema=True) as graph, progress_bar(not as_json) as progress:
         try:
             # A missing path among others is reported by the loader as an unreadable input.
             report = load_episodes(graph, list(paths), fmt, options, progress=progress)

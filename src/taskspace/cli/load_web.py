@@ -83,7 +83,7 @@ def web(
     )
     _check_url(url)  # a bad URL is reported before any connection is made
     settings = load_settings()
-    with connected_graph(settings) as graph, progress_bar(not as_json) as progress:
+    with connected_graph(settings, schema=True) as graph, progress_bar(not as_json) as progress:
         summary = load_web(graph, url, options, settings.home, progress, site=site)
     outcome = _outcome(summary, strict)
     if as_json:

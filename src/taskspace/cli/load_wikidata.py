@@ -130,7 +130,7 @@ def wikidata(
         bulk_result = run_bulk(settings, list(files), options, as_json)
         report = bulk_result.report
         output["files"] = report.as_dict()
-    with connected_graph() as graph:
+    with connected_graph(schema=True) as graph:
         if with_apps:
             apps_report = load_apps(graph, paths)
             output["apps"] = apps_report.as_dict()
