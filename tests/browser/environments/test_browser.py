@@ -115,6 +115,32 @@ def test_a_link_off_the_site_is_refused_and_the_page_stays(shop: str) -> None:
     assert back.error == "there is no page to go back to"
 
 
+LATE_LINK = """<!doctype html><html><head><title>Late</title></head><body><h1>A late link</h1>
+<a href="https://example.org/away"
+   onclick="event.preventDefault(); setTimeout(() => { location.href = this.href; }, 400)">Away
+later</a></body></html>"""
+
+
+def test_a_link_off_the_site_that_navigates_late_is_refused_too(tmp_path: Path) -> None:
+    """A busy machine shows Chromium's error page after the click has returned: the fence's
+    refusal must not be missed because the old page's URL was read first (a CI flake)."""
+    (tmp_path / "index.html").write_text(LATE_LINK, encoding="utf-8")
+
+    async def run(site: str) -> tuple[WebAction, str]:
+        session = BrowserSession(EnvTask(f"{site}/"))
+        try:
+            seen = await session.start()
+            record, after = await session.step(Action("click", mark(seen, "Away later")))
+            return record, after.url
+        finally:
+            await session.close()
+
+    with serve_folder(tmp_path) as base:
+        record, url = asyncio.run(run(base.rstrip("/")))
+        assert not record.ok and "leads off the site" in str(record.error)
+        assert url == base
+
+
 def test_multihop_tasks_start_on_their_first_hop_page() -> None:
     task = Task(
         id="task:hops",

@@ -6,6 +6,7 @@ a URL on another origin, fails with a reason the agent sees (and the trajectory 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import get_args
 from urllib.parse import urljoin
@@ -86,6 +87,23 @@ def _on_mark(page: Page, action: Action, seen: Observation, timeout_ms: float) -
         except PlaywrightError:
             locator.select_option(action.value or "", timeout=timeout_ms)
     page.wait_for_load_state("load", timeout=timeout_ms)
+    leaves = action.kind == "click" and _off_site(element.href, page.url, site)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while leaves and origin_of(page.url) == site and time.monotonic() < deadline:
+        # The click starts a navigation the fence aborts, but on a busy machine Chromium
+        # may not have shown its error page yet: wait for it instead of reading the old
+        # URL. (wait_for_url raises on the aborted navigation itself, before the error
+        # page is committed, so the URL is polled; each wait lets Playwright's events in.)
+        page.wait_for_timeout(50)
     if origin_of(page.url) != site:  # the fence aborted it: Chromium shows its error page
         page.go_back(wait_until="load", timeout=timeout_ms)
         raise ActionError(f"mark {action.mark} leads off the site; only {site} is reachable")
+    if leaves:  # refused before any error page was shown
+        raise ActionError(f"mark {action.mark} leads off the site; only {site} is reachable")
+
+
+def _off_site(href: str | None, current: str, site: str) -> bool:
+    """Whether a link's target (not a script or fragment link) is on another origin."""
+    if not href or href.startswith(("javascript:", "#", "mailto:", "tel:")):
+        return False
+    return origin_of(urljoin(current, href)) != site
