@@ -8,7 +8,12 @@ backends on the same chunks, alternating which goes first, and prints the load a
 beside each figure (the machine is shared). Then it compares the vectors (cosine min and mean
 of ONNX against PyTorch) and recall@10 of both on a retrieval set made from the documents
 themselves, since the project has no labelled real query set: each section heading is a
-query and the chunks of that section are its relevant answers. Prints JSON.
+query and the chunks of that section are its relevant answers.
+
+Both backends do the same arithmetic, so their speed is bounded by how fast the machine
+multiplies matrices: each backend's rate is also given in GFLOP/s (the model's multiply-adds
+on real tokens, padding not counted) beside the machine's own float32 matrix-multiply peak,
+measured in the same run with NumPy's BLAS on every core. Prints JSON.
 """
 
 from __future__ import annotations
@@ -60,6 +65,29 @@ def timed(embed: Embedder, texts: list[str]) -> tuple[float, NDArray[np.float32]
     return len(texts) / (time.perf_counter() - started), vectors
 
 
+HIDDEN, LAYERS = 384, 6
+"""all-MiniLM-L6-v2's width and depth."""
+
+
+def model_flops(lengths: list[int]) -> float:
+    """FLOPs (a multiply-add counts 2) of the encoder on texts of these token lengths: per
+    token and layer the four attention projections and the feed-forward pair (12 h² weights)
+    and the two attention products over the text's own length (2 L h multiply-adds)."""
+    return float(sum(LAYERS * (24 * HIDDEN * HIDDEN + 4 * n * HIDDEN) * n for n in lengths))
+
+
+def matmul_peak(size: int = 1536, repeat: int = 5) -> float:
+    """GFLOP/s of a float32 square matrix product, the best of ``repeat``: what this machine's
+    cores reach on the operation that dominates the encoder."""
+    matrix = np.random.default_rng(0).standard_normal((size, size), dtype=np.float32)
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        matrix @ matrix
+        best = min(best, time.perf_counter() - started)
+    return 2 * size**3 / best / 1e9
+
+
 def recall_at_10(
     chunks: list[tuple[str, Chunk]], vectors: NDArray[np.float32], embed: Embedder
 ) -> tuple[float, int]:
@@ -105,6 +133,9 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
                 }
             )
             print(json.dumps(rows[-1]), flush=True)
+    peak = matmul_peak()
+    lengths = [len(tokens.ids) for tokens in get_encoder().tokenizer.encode_batch(texts)]
+    flops = model_flops(lengths)
     cosines = (vectors["onnx"] * vectors["torch"]).sum(axis=1)
     recalls = {name: recall_at_10(chunks, vectors[name], backends[name]) for name in backends}
     medians = {name: statistics.median(values) for name, values in rates.items()}
@@ -114,6 +145,11 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
         "batch_size": batch_size,
         "median_chunks_per_s": {name: round(value, 1) for name, value in medians.items()},
         "speedup": round(medians["onnx"] / medians["torch"], 2),
+        "mean_tokens": round(statistics.mean(lengths), 1),
+        "gflops_per_s": {
+            name: round(flops * value / len(texts) / 1e9, 1) for name, value in medians.items()
+        },
+        "peak_gflops_per_s": round(peak, 1),
         "cosine_min": round(float(cosines.min()), 5),
         "cosine_mean": round(float(cosines.mean()), 5),
         "recall_at_10": {name: round(value[0], 4) for name, value in recalls.items()},

@@ -12,7 +12,8 @@ written as :Chunk nodes under a :Source of the bench's own (removed afterwards u
 For each ``--ratios`` value it times ``retrieve(graph, …, "vector", k, vector=…,
 search_ratio=ratio)`` (neo4j-graphrag's retriever over the ``chunk_embedding`` HNSW index,
 one managed read over Bolt; the question's embedding is given, so the model is not timed),
-and FAISS ``IndexFlatIP`` in this process for reference. Recall@k is against exact search:
+and FAISS ``IndexFlatIP`` in this process for reference, and a managed read that does no
+work (one Bolt round trip). Recall@k is against exact search:
 brute-force cosine in numpy over every stored vector. Prints JSON per size: p50 and p95 in
 milliseconds, recall@k and the load average, per ratio.
 """
@@ -145,6 +146,18 @@ def measure(
     )
 
 
+def round_trip_ms(graph: Graph, count: int) -> dict[str, float]:
+    """A managed read that does no work, over the same driver: the part of every Bolt figure
+    that no index can remove (the 10k gap to an in-process scan is about this)."""
+    times = []
+    for number in range(count + WARM_UP):
+        started = time.perf_counter()
+        graph.read("bench/round_trip", value=number)
+        if number >= WARM_UP:
+            times.append((time.perf_counter() - started) * 1000)
+    return summary(times)
+
+
 def faiss_ms(stored: Vectors, questions: Vectors, k: int) -> dict[str, float]:
     faiss.omp_set_num_threads(1)  # one query at a time: threads only add hand-off cost
     index = faiss.IndexFlatIP(stored.shape[1])
@@ -174,6 +187,7 @@ def run(
         load_seconds = time.perf_counter() - started
         try:
             by_ratio = [measure(graph, stored, questions, k, ratio) for ratio in ratios]
+            round_trip = round_trip_ms(graph, count)
         finally:
             if not keep:
                 graph.run_autocommit(graph.queries.text("bench/remove_chunks"), source=source)
@@ -185,6 +199,7 @@ def run(
             "queries": count,
             "load_seconds": round(load_seconds, 1),
             "by_search_ratio": by_ratio,
+            "bolt_round_trip_ms": round_trip,
             "faiss_flat_exact_ms": faiss_ms(stored, questions, k),
         }
     )
