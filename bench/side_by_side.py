@@ -200,6 +200,8 @@ def bulk_figures(result: Any) -> str:
         peer = result.get(key, {})
         if "seconds" in peer:
             parts.append(f"{name} {peer['seconds']} s ({ratio(peer['seconds'], bulk['seconds'])})")
+        elif "missing" in peer:
+            parts.append(f"{name} not run: {peer['missing']} (pip install rdflib-neo4j)")
     if "transactional" in result and "rdflib_neo4j" in result:
         ours, theirs = result["transactional"], result["rdflib_neo4j"]
         if "seconds" in theirs:

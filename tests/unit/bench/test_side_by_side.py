@@ -36,6 +36,8 @@ def test_bulk_figures_give_each_ratio_from_the_same_run() -> None:
     assert "transactional 100.0 s (3.33×)" in figures
     assert "transactional over rdflib-neo4j 1.50×" in figures
     assert "rdflib" not in bulk_figures({**result, "rdflib_neo4j": {"skipped": "--peers none"}})
+    missing = {**result, "rdflib_neo4j": {"missing": "rdflib-neo4j is not installed"}}
+    assert "rdflib-neo4j not run: rdflib-neo4j is not installed" in bulk_figures(missing)
 
 
 def test_model_flops_count_weights_and_attention_per_token() -> None:
