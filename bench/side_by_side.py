@@ -12,7 +12,8 @@ load average when it finished (every bench also stamps each of its own figures).
 Steps, in order (``--only`` picks some):
 
 - ``embeddings``: ONNX Runtime against PyTorch on the shared documents' chunks, with each
-  backend's arithmetic rate against the machine's own matrix-multiply peak.
+  backend's arithmetic rate against the machine's own matrix-multiply peak; then
+  ``bench.quantize_probe``: how much speed int8 adds before the vectors leave cosine 0.99.
 - ``wikidata_1m``: 1M triples (the film slice 67 times): transactional, rdflib-neo4j, then
   ``--bulk`` end to end, with the CSV pass beside the importer's own time on the same CSVs.
 - ``wikidata_10m``: 10M triples: rdflib-neo4j against ``--bulk`` (our transactional loader
@@ -160,7 +161,20 @@ def embeddings(out: Path, args: argparse.Namespace) -> list[Outcome]:
         f"{arithmetic.get('torch')}, matrix-multiply peak {result.get('peak_gflops_per_s')}; "
         f"cosine min {result['cosine_min']}; recall@10 {result['recall_at_10']}"
     )
-    return [Outcome("embeddings", " ".join(command), figures, load_of(result))]
+    outcomes = [Outcome("embeddings", " ".join(command), figures, load_of(result))]
+    command = ["bench.quantize_probe", "--rounds", "2"]
+    probe = bench(out, "embeddings_int8", command)
+    rows = (probe or {}).get("recipes", [])
+    figures = "; ".join(
+        f"{row['recipe']}: {row['int8_share_of_weights']:.0%} of the weights, "
+        f"{row['speed_over_fp32']}× fp32 ONNX, cosine min {row['cosine_min']}, "
+        f"recall@10 {row['recall_at_10']}"
+        for row in rows
+    )
+    outcomes.append(
+        Outcome("embeddings, int8", " ".join(command), figures or "failed", load_of(probe))
+    )
+    return outcomes
 
 
 def wikidata(out: Path, args: argparse.Namespace) -> list[Outcome]:
