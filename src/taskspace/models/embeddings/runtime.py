@@ -16,6 +16,7 @@ tokens, then unit length), and vectors come back in the input order.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import warnings
 from collections.abc import Sequence
@@ -107,6 +108,13 @@ def build(model_dir: Path, target: Path) -> None:
     """Export beside ``target`` and rename, so readers never see half a file and two
     processes building at once both end with a whole one."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    # a first load would otherwise sit silent for the 10–30 s the export takes
+    print(
+        f"Building the embedding model's ONNX graph once into {target.parent} "
+        "(10–30 s; later runs reuse it).",
+        file=sys.stderr,
+        flush=True,
+    )
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=".build-") as folder:
         graph = Path(folder) / "model.onnx"
         export(model_dir, graph)

