@@ -215,8 +215,25 @@ def csv_passes(file: Path) -> dict[str, Any]:
     return out
 
 
-PEERS = {"all": ("transactional", "rdflib"), "rdflib": ("rdflib",), "none": ()}
+PEERS = {
+    "all": ("transactional", "rdflib"),
+    "transactional": ("transactional",),
+    "rdflib": ("rdflib",),
+    "none": (),
+}
 """``--peers``: which loaders run before the bulk path on the same file."""
+
+
+def run_peer(graph: Graph, file: Path, batch_size: int) -> tuple[dict[str, Any] | None, bool]:
+    """rdflib-neo4j's run on ``file`` (its constraint dropped afterwards), or whether it is
+    missing."""
+    try:
+        importlib.import_module("rdflib_neo4j")
+    except ImportError:
+        return None, True
+    theirs = stamped(run_rdflib_neo4j(graph, file, batch_size))
+    graph.run_autocommit(graph.queries.text("wikidata/bench_drop_rdflib_constraint"))
+    return theirs, False
 
 
 def run_bulk_comparison(
@@ -242,14 +259,8 @@ def run_bulk_comparison(
                     apply_schema(graph)
                     if "transactional" in PEERS[peers]:
                         ours = stamped(run_ours(graph, file, batch_size))
-                    try:
-                        importlib.import_module("rdflib_neo4j")
-                        theirs = stamped(run_rdflib_neo4j(graph, file, batch_size))
-                        graph.run_autocommit(
-                            graph.queries.text("wikidata/bench_drop_rdflib_constraint")
-                        )
-                    except ImportError:
-                        peer_missing = True
+                    if "rdflib" in PEERS[peers]:
+                        theirs, peer_missing = run_peer(graph, file, batch_size)
             started = time.perf_counter()
             bulk = bulk_load(settings, [file], LoadOptions(batch_size=batch_size))
             seconds = time.perf_counter() - started
@@ -303,7 +314,7 @@ def crossover(file: Path, batch_size: int, sizes: list[int], folder: Path) -> di
     rows = []
     for copies in sizes:
         target = scaled_copy(file, copies, folder) if copies > 1 else file
-        run = run_bulk_comparison(target, batch_size, peers="all", reference=False)
+        run = run_bulk_comparison(target, batch_size, peers="transactional", reference=False)
         megabytes = target.stat().st_size / 2**20
         # the path `kg load wikidata` takes by itself on an empty local database
         auto = "bulk" if target.stat().st_size >= BULK_THRESHOLD_BYTES else "transactional"
