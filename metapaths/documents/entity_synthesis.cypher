@@ -44,8 +44,9 @@ CALL (e) {
                   heading: CASE WHEN all(h IN heads WHERE h = heads[0]) AND heads[0] <> '' THEN heads[0] END}) AS files
 }
 UNWIND users AS user
-WITH user[0] AS s, e, user[1] AS here, files
-UNWIND [f IN files WHERE f.file <> s.file] AS seen
+// The section's file read once, not once per other document.
+WITH user[0] AS s, user[0].file AS home, e, user[1] AS here, files
+UNWIND [f IN files WHERE f.file <> home] AS seen
 // Per other document: the entities of this section it mentions; exactly one.
 WITH s, seen.file AS other, collect({e: e, here: here, there: seen.there, heading: seen.heading}) AS shared
 WHERE size(shared) = 1 AND shared[0].heading IS NOT NULL
