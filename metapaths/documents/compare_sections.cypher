@@ -37,9 +37,10 @@ CALL (parent) {
   CALL (s) {
     MATCH (s)-[:CONTAINS]->(p:Paragraph)
     // Only a paragraph with a number (digits or a number word) standing as a word of its
-    // own after another word and followed by a word can state a quantity: one regex on its
-    // text, a looser form of the word-by-word rules below, spares reading the others.
-    WHERE p.text =~ '(?si).*[ \n("]([0-9]+(\\.[0-9]+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[ \n("]+[a-z].*'
+    // own after another word, followed (after hundred, thousand or million, if there) by a
+    // lower-case word, can state a quantity: one regex on its text, a looser form of the
+    // word-by-word rules below, spares splitting the others.
+    WHERE p.text =~ '(?s).*[ \n("]([0-9]+(\\.[0-9]+)?|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety))[ \n("]+((?i:hundred|thousand|million)[.,;:)]?[ \n("]+)?[a-z][a-z-]+[.,;:)]?([ \n("].*)?'
     // Paragraphs in order, each read word by word only until one states a quantity: the
     // first number that qualifies ends the reading (UNWIND yields the words in order and
     // nothing below it sorts), and so does the first paragraph that has one.
