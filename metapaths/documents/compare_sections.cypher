@@ -36,46 +36,54 @@ CALL (parent) {
   // Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
   CALL (s) {
     MATCH (s)-[:CONTAINS]->(p:Paragraph)
-    // Only a paragraph with a digit or a number word can state a quantity: one regex
-    // on its text spares splitting and matching it word by word.
-    WHERE p.text =~ '(?s).*[0-9].*'
-       OR toLower(p.text) =~ '(?s).*\\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\\b.*'
-    WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
-    WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
-    UNWIND range(1, size(words) - 2) AS i
-    WITH p, words, clean, i,
-         {two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-          eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
-          seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
-          fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90} AS named
-    WHERE (clean[i] =~ '[0-9]+(\\.[0-9]+)?' OR named[clean[i]] IS NOT NULL)
-      AND NOT words[i] =~ '.*[.,;:)]'
-      // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
-      AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
-      AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.', 'layer', 'level', 'phase', 'tier', 'stage', 'part', 'round', 'item', 'rule', 'article', 'clause', 'option', 'case', 'number', 'no.', 'block', 'epoch', 'slot', 'line', 'grade', 'class', 'category', 'model', 'release', 'volume', 'issue']
-    WITH p, words, clean, i,
-         coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
-         CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
-    WITH p, words, clean, i, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
-    // What is counted is written in lower case ("201 Created" and "2014 IETF Trust" are a
-    // status code and a year, not quantities) and is not a function word.
-    WHERE last + 1 < size(words) AND words[last + 1] =~ '[a-z][a-z-]+[.,;:)]?'
-      AND NOT clean[last + 1] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
-    WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
-         clean[last + 1] + CASE
-           WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
-                AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than', 'would', 'will', 'can', 'could', 'should', 'must', 'may', 'might', 'shall', 'have', 'has', 'had', 'be', 'been', 'do', 'does', 'did', 'not', 'also', 'each']
-           THEN ' ' + clean[last + 2] ELSE '' END AS counted
-    // A count agrees with what it counts: one of a singular noun, more of a plural one or a
-    // unit. "a new 2718 transaction type" names a type, "layer 1 multi-sig transactions" a
-    // layer: neither is a quantity.
-    WITH p, i, value, said, counted, split(counted, ' ') AS nouns
-    WHERE CASE WHEN value = 1.0
-      THEN none(n IN nouns WHERE n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
-      ELSE any(n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
-               OR n IN ['percent', 'per', 'kg', 'km', 'cm', 'mm', 'kb', 'mb', 'gb', 'tb', 'gwei', 'wei', 'eth', 'ether', 'gas', 'usd', 'eur', 'hz', 'khz', 'mhz', 'ghz', 'bit', 'byte'])
-    END
-    RETURN p AS holder, value, said, counted ORDER BY p.position, i LIMIT 1
+    // Only a paragraph with a number (digits or a number word) standing as a word of its
+    // own after another word, followed (after hundred, thousand or million, if there) by a
+    // lower-case word, can state a quantity: one regex on its text, a looser form of the
+    // word-by-word rules below, spares splitting the others.
+    WHERE p.text =~ '(?s).*[ \n("]([0-9]+(\\.[0-9]+)?|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety))[ \n("]+((?i:hundred|thousand|million)[.,;:)]?[ \n("]+)?[a-z][a-z-]+[.,;:)]?([ \n("].*)?'
+    // Paragraphs in order, each read word by word only until one states a quantity: the
+    // first number that qualifies ends the reading (UNWIND yields the words in order and
+    // nothing below it sorts), and so does the first paragraph that has one.
+    WITH p ORDER BY p.position
+    CALL (p) {
+      WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
+      WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
+      UNWIND range(1, size(words) - 2) AS i
+      WITH p, words, clean, i,
+           {two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+            eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
+            seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
+            fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90} AS named
+      WHERE (clean[i] =~ '[0-9]+(\\.[0-9]+)?' OR named[clean[i]] IS NOT NULL)
+        AND NOT words[i] =~ '.*[.,;:)]'
+        // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
+        AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
+        AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.', 'layer', 'level', 'phase', 'tier', 'stage', 'part', 'round', 'item', 'rule', 'article', 'clause', 'option', 'case', 'number', 'no.', 'block', 'epoch', 'slot', 'line', 'grade', 'class', 'category', 'model', 'release', 'volume', 'issue']
+      WITH p, words, clean, i,
+           coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
+           CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
+      WITH p, words, clean, i, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
+      // What is counted is written in lower case ("201 Created" and "2014 IETF Trust" are a
+      // status code and a year, not quantities) and is not a function word.
+      WHERE last + 1 < size(words) AND words[last + 1] =~ '[a-z][a-z-]+[.,;:)]?'
+        AND NOT clean[last + 1] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
+      WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
+           clean[last + 1] + CASE
+             WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
+                  AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than', 'would', 'will', 'can', 'could', 'should', 'must', 'may', 'might', 'shall', 'have', 'has', 'had', 'be', 'been', 'do', 'does', 'did', 'not', 'also', 'each']
+             THEN ' ' + clean[last + 2] ELSE '' END AS counted
+      // A count agrees with what it counts: one of a singular noun, more of a plural one or a
+      // unit. "a new 2718 transaction type" names a type, "layer 1 multi-sig transactions" a
+      // layer: neither is a quantity.
+      WITH p, i, value, said, counted, split(counted, ' ') AS nouns
+      WHERE CASE WHEN value = 1.0
+        THEN none(n IN nouns WHERE n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
+        ELSE any(n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
+                 OR n IN ['percent', 'per', 'kg', 'km', 'cm', 'mm', 'kb', 'mb', 'gb', 'tb', 'gwei', 'wei', 'eth', 'ether', 'gas', 'usd', 'eur', 'hz', 'khz', 'mhz', 'ghz', 'bit', 'byte'])
+      END
+      RETURN i, value, said, counted LIMIT 1
+    }
+    RETURN p AS holder, value, said, counted LIMIT 1
   }
   RETURN collect({section: s, paragraph: holder, value: value, said: said, counted: counted}) AS quantities
 }

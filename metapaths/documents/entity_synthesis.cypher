@@ -25,23 +25,33 @@ CALL () {
   UNWIND after + before[0..$scan - size(after)] AS s
   RETURN s
 }
+// Only a section whose own heading says which one is meant is worth the reads below.
 WITH s WHERE size(trim(s.text)) > 2
+  // A heading two sections of the document share would not say which one is meant.
+  AND s.unique_title
+  // A reference list or a list of links names the works cited, not what the section is about.
+  AND none(h IN coalesce(s.heading_path, []) + [s.text] WHERE toLower(trim(h)) IN ['references', 'bibliography', 'citations', 'citation', 'footnotes', 'notes', 'external links', 'see also', 'further reading', 'acknowledgments', 'acknowledgements'])
 MATCH (s)-[:CONTAINS]->(p:Paragraph)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
 WITH s, e, collect(p) AS here
-MATCH (e)<-[:MENTIONS]-(q:Paragraph) WHERE q.file <> s.file
-WITH s, q.file AS other, e, here, collect(q) AS there
+// Each entity's mentions are read once, however many sections of the window name it: per
+// document, its paragraphs and the one heading they all sit under (null when they differ).
+WITH e, collect([s, here]) AS users
+CALL (e) {
+  MATCH (e)<-[:MENTIONS]-(q:Paragraph)
+  WITH q.file AS file, collect(q) AS there
+  WITH file, there, [q IN there | trim(coalesce(last(q.heading_path), ''))] AS heads
+  RETURN collect({file: file, there: there,
+                  heading: CASE WHEN all(h IN heads WHERE h = heads[0]) AND heads[0] <> '' THEN heads[0] END}) AS files
+}
+UNWIND users AS user
+// The section's file read once, not once per other document.
+WITH user[0] AS s, user[0].file AS home, e, user[1] AS here, files
+UNWIND [f IN files WHERE f.file <> home] AS seen
 // Per other document: the entities of this section it mentions; exactly one.
-WITH s, other, collect({e: e, here: here, there: there}) AS shared
-WHERE size(shared) = 1
-WITH s, other, shared[0].e AS e, shared[0].here AS here, shared[0].there AS there
-WITH s, other, e, here, there, [q IN there | trim(coalesce(last(q.heading_path), ''))] AS heads
-WHERE all(h IN heads WHERE h = heads[0]) AND heads[0] <> ''
-WITH s, other, e, here, there, heads[0] AS heading ORDER BY other
+WITH s, seen.file AS other, collect({e: e, here: here, there: seen.there, heading: seen.heading}) AS shared
+WHERE size(shared) = 1 AND shared[0].heading IS NOT NULL
+WITH s, other, shared[0].e AS e, shared[0].here AS here, shared[0].there AS there, shared[0].heading AS heading ORDER BY other
 WITH s, head(collect([other, e, here, there, heading])) AS pick
-// A heading two sections of the document share would not say which one is meant.
-WITH * WHERE s.unique_title
-// A reference list or a list of links names the works cited, not what the section is about.
-  AND none(h IN coalesce(s.heading_path, []) + [s.text] WHERE toLower(trim(h)) IN ['references', 'bibliography', 'citations', 'citation', 'footnotes', 'notes', 'external links', 'see also', 'further reading', 'acknowledgments', 'acknowledgements'])
 MATCH (d:Document {path: s.file}), (o:Document {path: pick[0]})
 WITH s, d, o, pick[1] AS e, pick[2] AS here, pick[3] AS there, pick[4] AS heading
 WHERE heading <> trim(coalesce(o.title, ''))
