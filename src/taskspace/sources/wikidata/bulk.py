@@ -47,15 +47,16 @@ from taskspace.sources.wikidata.loader import (
 )
 from taskspace.sources.wikidata.terms import EntityRecord
 
-BULK_THRESHOLD_BYTES = 25 * 1024 * 1024
+BULK_THRESHOLD_BYTES = 50 * 1024 * 1024
 """Inputs of at least this many bytes in all go through the importer on their own when the
-local database is empty. Measured with the Polars CSV pass (bench.wikidata_bench
---crossover 1,3,7,14,27, N-Triples, load average 7-9 on 2 cores), transactional against
-bulk end to end: 1.8 MB 11.2 s vs 36.2 s; 5.6 MB 22.0 vs 34.0; 13.2 MB (104,510 triples)
-30.1 vs 44.5; 26.5 MB (209,020) 61.9 vs 39.9; 51.5 MB (403,110) 75.5 vs 33.0. Break-even
-near 18 MB (about 145,000 triples); the importer's fixed cost (JVM, restart, schema)
-swung between 16 and 31 s with the load, so the threshold is the smallest size measured
-where bulk won (1.55x), and bulk is never taken where it was measured slower."""
+local database is empty. Measured transactional against bulk end to end
+(bench.wikidata_bench --crossover, N-Triples, the Polars CSV pass, 2 cores). Under load
+(7-9): 13.2 MB 30.1 s vs 44.5; 26.5 MB 61.9 vs 39.9; 51.5 MB 75.5 vs 33.0. Quiet (2-3):
+13.2 MB 9.8 vs 18.3; 26.5 MB 15.3 vs 20.4 (bulk 0.75x); 51.5 MB 24.1 vs 21.5 (1.12x). A
+busy machine slows the transactional path more than the importer, so the break-even moves
+from about 18 MB under load to about 43 MB quiet; the threshold is below the smallest size
+where bulk won in both (51.5 MB), above the largest where it lost in either, so the path
+taken by itself is never one measured slower."""
 
 
 @dataclass
