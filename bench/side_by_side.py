@@ -161,20 +161,32 @@ def embeddings(out: Path, args: argparse.Namespace) -> list[Outcome]:
         f"{arithmetic.get('torch')}, matrix-multiply peak {result.get('peak_gflops_per_s')}; "
         f"cosine min {result['cosine_min']}; recall@10 {result['recall_at_10']}"
     )
-    outcomes = [Outcome("embeddings", " ".join(command), figures, load_of(result))]
-    command = ["bench.quantize_probe", "--rounds", "2"]
-    probe = bench(out, "embeddings_int8", command)
-    rows = (probe or {}).get("recipes", [])
-    figures = "; ".join(
-        f"{row['recipe']}: {row['int8_share_of_weights']:.0%} of the weights, "
-        f"{row['speed_over_fp32']}× fp32 ONNX, cosine min {row['cosine_min']}, "
-        f"recall@10 {row['recall_at_10']}"
-        for row in rows
+    int8 = rows_step(
+        out,
+        ("embeddings_int8", "embeddings, int8"),
+        ["bench.quantize_probe", "--rounds", "2"],
+        "recipes",
+        lambda row: (
+            f"{row['recipe']}: {row['int8_share_of_weights']:.0%} of the weights, "
+            f"{row['speed_over_fp32']}× fp32 ONNX, cosine min {row['cosine_min']}, "
+            f"recall@10 {row['recall_at_10']}"
+        ),
     )
-    outcomes.append(
-        Outcome("embeddings, int8", " ".join(command), figures or "failed", load_of(probe))
-    )
-    return outcomes
+    return [Outcome("embeddings", " ".join(command), figures, load_of(result)), int8]
+
+
+def rows_step(
+    out: Path,
+    names: tuple[str, str],
+    command: list[str],
+    key: str,
+    describe: Callable[[dict[str, Any]], str],
+) -> Outcome:
+    """A bench whose JSON lists one row per setting under ``key``: one line per row, joined.
+    ``names`` are the step's file name and its label in the table."""
+    result = bench(out, names[0], command)
+    figures = "; ".join(describe(row) for row in (result or {}).get(key, []))
+    return Outcome(names[1], " ".join(command), figures or "failed", load_of(result))
 
 
 def wikidata(out: Path, args: argparse.Namespace) -> list[Outcome]:
@@ -186,19 +198,18 @@ def wikidata(out: Path, args: argparse.Namespace) -> list[Outcome]:
         command = ["bench.wikidata_bench", "--bulk", *extra]
         result = bench(out, step, command)
         outcomes.append(Outcome(step, " ".join(command), bulk_figures(result), load_of(result)))
-    command = ["bench.wikidata_bench", "--crossover", "7,14,27"]
-    result = bench(out, "wikidata_auto", command)
-    rows = (result or {}).get("crossover", [])
-    figures = "; ".join(
-        f"{row['triples']:,} triples ({row['megabytes']} MB): bulk "
-        f"{row['bulk_over_transactional']}× transactional, picks {row['automatic_path']} "
-        f"({row['automatic_over_transactional']}×)"
-        for row in rows
+    auto = rows_step(
+        out,
+        ("wikidata_auto", "wikidata_auto"),
+        ["bench.wikidata_bench", "--crossover", "7,14,27"],
+        "crossover",
+        lambda row: (
+            f"{row['triples']:,} triples ({row['megabytes']} MB): bulk "
+            f"{row['bulk_over_transactional']}× transactional, picks {row['automatic_path']} "
+            f"({row['automatic_over_transactional']}×)"
+        ),
     )
-    outcomes.append(
-        Outcome("wikidata_auto", " ".join(command), figures or "failed", load_of(result))
-    )
-    return outcomes
+    return [*outcomes, auto]
 
 
 def bulk_figures(result: Any) -> str:
