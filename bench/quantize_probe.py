@@ -16,7 +16,9 @@ have no weights, and quantising activations on both sides loses the most. Prints
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -30,7 +32,7 @@ from bench.embedding_bench import DEFAULT_INPUTS, LAYERS, load, recall_at_10
 from bench.entry import run_main
 from bench.load import emit, load_average
 from taskspace.models.embeddings.model import get_encoder
-from taskspace.models.embeddings.runtime import OnnxEncoder, intra_op_threads
+from taskspace.models.embeddings.runtime import OnnxEncoder, open_session
 
 Rule = Callable[[int, str], bool]
 """(layer, product) → quantise it; products: query, key, value, attention_out, ffn_in, ffn_out."""
@@ -88,13 +90,7 @@ def quantised(source: Path, target: Path, rule: Rule) -> tuple[Path, float]:
 
 
 def session_for(graph: Path, fp32: OnnxEncoder) -> OnnxEncoder:
-    import onnxruntime
-
-    options = onnxruntime.SessionOptions()
-    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
-    options.intra_op_num_threads = intra_op_threads()
-    session = onnxruntime.InferenceSession(str(graph), options, providers=["CPUExecutionProvider"])
-    return OnnxEncoder(session, fp32.tokenizer, graph)
+    return OnnxEncoder(open_session(graph), fp32.tokenizer, graph)
 
 
 def rate(encoder: OnnxEncoder, texts: list[str]) -> tuple[float, NDArray[np.float32]]:
@@ -133,7 +129,7 @@ def probe(paths: list[Path], limit: int | None, rounds: int) -> dict[str, Any]:
                     "load_average": load_average(),
                 }
             )
-            print(rows[-1], flush=True)
+            print(json.dumps(rows[-1]), file=sys.stderr, flush=True)  # stdout stays JSON
     return {
         "chunks": len(texts),
         "recall_at_10_fp32": round(recall_at_10(chunks, reference, embedder(fp32))[0], 4),

@@ -79,21 +79,27 @@ def mean_pool_normalise(hidden: NDArray[Any], mask: NDArray[np.int64]) -> NDArra
 
 def load_encoder(model_dir: Path, cache: Path, version: str) -> OnnxEncoder:
     """Open the cached graph for this package version, building it first if it is missing."""
-    import onnxruntime
     from tokenizers import Tokenizer
 
     path = cache / "embeddings" / f"all-MiniLM-L6-v2-{version}-{FORMAT}.onnx"
     if not path.is_file():
         build(model_dir, path)
-    options = onnxruntime.SessionOptions()
-    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
-    options.intra_op_num_threads = intra_op_threads()
-    options.inter_op_num_threads = 1
-    session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    session = open_session(path)
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
     tokenizer.no_padding()  # the file pads to 128; batches are padded to their longest text
     tokenizer.enable_truncation(max_length=MAX_TOKENS)
     return OnnxEncoder(session, tokenizer, path)
+
+
+def open_session(path: Path) -> onnxruntime.InferenceSession:
+    """A CPU session over an ONNX graph with every graph optimisation, on every core."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.intra_op_num_threads = intra_op_threads()
+    options.inter_op_num_threads = 1
+    return onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
 def intra_op_threads() -> int:
