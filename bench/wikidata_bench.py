@@ -15,6 +15,9 @@ then ``kg load wikidata --bulk`` end to end (CSV, import, server restart, schema
     python -m bench.wikidata_bench --bulk --copies 67     # 1,000,310 triples
     python -m bench.wikidata_bench --bulk --copies 670 --peers rdflib   # 10M, without ours
     python -m bench.wikidata_bench --crossover 1,7,20,67  # where bulk beats transactional
+    python -m bench.wikidata_bench --copies 67 --repeat 1 --variants  # where its time goes
+``--variants`` also times our claims query with one part of the graph contract left out
+(the qid property, the :Entity label, both: rdflib-neo4j's shape) and the reader alone.
 The bulk figures split the CSV pass, the importer's own time on those CSVs (the
 ``neo4j-admin database import`` call alone), the restart and the schema; the
 pure-Python CSV pass (``write_csv(fast=False)``) is timed on the same file beside them.
@@ -42,14 +45,23 @@ import rdflib
 
 from bench.load import emit, load_average, stamped
 from taskspace.core.errors import UserError
+from taskspace.core.resources import resource_dir
 from taskspace.core.settings import Settings, load_settings
 from taskspace.graph.connection import Graph
+from taskspace.graph.queries import QueryLibrary
 from taskspace.graph.schema import apply_schema
 from taskspace.server.install import install
 from taskspace.server.isolated import isolated_environment
 from taskspace.server.process import start, stop
 from taskspace.sources.wikidata.bulk import BULK_THRESHOLD_BYTES, bulk_load, write_csv
-from taskspace.sources.wikidata.loader import LoadOptions, LoadReport, load_files
+from taskspace.sources.wikidata.loader import (
+    LoadOptions,
+    LoadReport,
+    file_records,
+    load_files,
+    open_lines,
+)
+from taskspace.sources.wikidata.mapping import GraphRows
 
 FILM_SLICE = (
     Path(__file__).resolve().parents[2]
@@ -67,6 +79,8 @@ def clear(graph: Graph, sources: list[str]) -> None:
 
 
 def run_ours(graph: Graph, file: Path, batch_size: int) -> dict[str, Any]:
+    """Our transactional loader on ``file``, cleared afterwards (``graph``'s query library
+    decides the Cypher: a write-cost variant's library replaces the claims query)."""
     started = time.perf_counter()
     report = load_files(graph, [file], LoadOptions(batch_size=batch_size))
     seconds = time.perf_counter() - started
@@ -126,7 +140,31 @@ def summarise(runs: list[dict[str, Any]], triples: int) -> dict[str, Any]:
     }
 
 
-def run(file: Path, batch_size: int, repeat: int) -> dict[str, Any]:
+WRITE_COST_VARIANTS = ("without_qid", "without_entity_label", "rdflib_shape")
+"""``--variants``: the claims query with one part of our graph contract left out
+(``cypher/bench/write_cost/<name>``), to show what each part costs the server."""
+
+
+def variant_graph(graph: Graph, name: str) -> Graph:
+    """A second connection whose claims query is the write-cost variant ``name``."""
+    root = resource_dir("cypher") / "bench" / "write_cost" / name
+    return Graph(graph.settings, library=QueryLibrary([root, resource_dir("cypher")]))
+
+
+def parse_seconds(file: Path) -> float:
+    """Reading the file into the rows the writer sends, with no server: the Python share
+    of a transactional load (the writer thread overlaps it with the server's work)."""
+    report, started = LoadReport(), time.perf_counter()
+    rows = GraphRows(source="bench", lang="en")
+    with open_lines(file) as (lines, _):
+        for record in file_records(lines, file.name, "nt", LoadOptions(), report):
+            rows.add(record)
+            if rows.size >= LoadOptions().flush_rows:
+                rows = GraphRows(source="bench", lang="en")
+    return time.perf_counter() - started
+
+
+def run(file: Path, batch_size: int, repeat: int, variants: bool = False) -> dict[str, Any]:
     if not file.is_file():
         raise SystemExit(f"no such file: {file}")
     with Graph(load_settings()) as graph:
@@ -147,6 +185,8 @@ def run(file: Path, batch_size: int, repeat: int) -> dict[str, Any]:
         loaders: list[Callable[[], dict[str, Any]]] = [
             partial(runner, graph, file, batch_size) for runner in runners
         ]
+        shapes = [variant_graph(graph, name) for name in WRITE_COST_VARIANTS] if variants else []
+        loaders += [partial(run_ours, shape, file, batch_size) for shape in shapes]
         try:
             for load in loaders:  # untimed: the server plans each loader's queries once
                 load()
@@ -157,7 +197,9 @@ def run(file: Path, batch_size: int, repeat: int) -> dict[str, Any]:
                     timed[index].append(loaders[index]())
         finally:
             graph.run_autocommit(graph.queries.text("wikidata/bench_drop_rdflib_constraint"))
-        ours, theirs = timed[0], timed[1] if len(timed) > 1 else []
+            for shape in shapes:
+                shape.close()
+        ours, theirs = timed[0], timed[len(runners) - 1] if len(runners) > 1 else []
     triples = ours[0]["triples"]
     result: dict[str, Any] = {
         "file": str(file),
@@ -167,6 +209,14 @@ def run(file: Path, batch_size: int, repeat: int) -> dict[str, Any]:
         "taskspace": summarise(ours, triples),
         "target_ratio": TARGET_RATIO,
     }
+    if variants:
+        result["parse_seconds"] = round(parse_seconds(file), 2)
+        built = result["taskspace"]["median_seconds"]
+        result["variants"] = {}
+        for name, runs in zip(WRITE_COST_VARIANTS, timed[len(runners) :], strict=True):
+            figures = summarise(runs, triples)
+            figures["as_built_over_variant"] = round(built / figures["median_seconds"], 2)
+            result["variants"][name] = figures
     if peer_missing is not None:
         result["rdflib_neo4j"] = {"missing": peer_missing}
         return result
@@ -376,6 +426,12 @@ def main() -> None:
         help="with --bulk: skip timing the pure-Python CSV pass on the same file",
     )
     parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="also time the claims query without qid, without :Entity and in rdflib-neo4j's "
+        "shape, and the reader alone (where the transactional loader's time goes)",
+    )
+    parser.add_argument(
         "--crossover",
         default="",
         help="comma-separated copies (1,7,20,67): transactional vs bulk at each size",
@@ -396,7 +452,7 @@ def main() -> None:
                     file, args.batch_size, args.peers, not args.no_reference
                 )
             else:
-                result = run(file, args.batch_size, args.repeat)
+                result = run(file, args.batch_size, args.repeat, args.variants)
             emit(result)
     except UserError as exc:
         raise SystemExit(f"Error: {exc}") from exc
