@@ -7,7 +7,9 @@ For each kind whose templates find candidates it runs the full sampler (groundin
 queries, rendering, re-derivation, embedding, de-duplication, MMR) ``--repeat`` times
 and prints JSON: tasks per second overall (median), for the first run (cold: the model
 embeds every anchor text that has no stored vector) and the later ones (warm: those
-vectors are remembered in the process), with the model's time left out, and the load
+vectors are remembered in the process), with the model's time left out, the warm runs'
+median milliseconds per step of the sampler (``ms_by_step``: grounding queries,
+requirement checks, rendering, ordering, verification, de-duplication), and the load
 average of the machine. ``--queries`` adds each template's grounding query time (median
 over the runs' seeds, milliseconds), which is where most of the time goes.
 Nothing is written to the graph.
@@ -65,6 +67,7 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
                 "seconds": seconds,
                 "embed_seconds": embedder.seconds - before,
                 "embedded_texts": embedder.texts - texts,
+                "ms_by_step": report.extras.get("ms_by_step", {}),
             }
         )
     tasks = runs[-1]["tasks"]
@@ -83,7 +86,14 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
         "tasks_per_second_warm": _rate(tasks, warm),
         "tasks_per_second_without_embedding": _rate(tasks, without_model),
         "texts_embedded_per_run": [run["embedded_texts"] for run in runs],
+        "ms_by_step": median_steps([run["ms_by_step"] for run in later]),
     }
+
+
+def median_steps(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Each step's median milliseconds over the runs (a step a run skipped counts as 0)."""
+    names = list(dict.fromkeys(name for run in runs for name in run))
+    return {name: round(statistics.median(run.get(name, 0.0) for run in runs), 1) for name in names}
 
 
 def query_times(graph: Graph, kind: str, seed: int, repeat: int) -> dict[str, float]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from taskspace.core.laps import Laps
 from taskspace.generators.templates.engine import (
     build_task,
     meeting_requirements,
@@ -64,11 +65,13 @@ def sample_tasks(
     With ``writer``, Claude writes the instances of up to ``written_per_template``
     candidates per template before MMR (:mod:`taskspace.generators.templates.llm_writer`)."""
     started = time.perf_counter()
+    laps = Laps()
     specs = templates if templates is not None else load_templates(kind)
     embed = embedder or default_embedder()
     similar: dict[str, float] | None = None
     if objective:
         similar = relevant_scope(graph, embed([objective])[0], threshold)
+        laps.lap("relevance")
     report = SampleReport.start(kind, REASONS + (WRITER_REASONS if writer else ()))
     for spec in specs:  # every declared lint is counted, from zero
         for name in spec.lints.names():
@@ -90,11 +93,13 @@ def sample_tasks(
             for spec, scores in zip(specs, scored, strict=True)
         ]
     )
+    laps.lap("grounding")
     found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]] = []
     for spec, scores, rows in zip(specs, scored, answers, strict=True):
         report.candidates += len(rows)
         found.append((spec, sample_rows(rows, per_template, seed, spec.name), scores))
     kept = meeting_requirements(graph, [(spec, rows) for spec, rows, _ in found], report)
+    laps.lap("requirements")
     for (spec, _, scores), rows in zip(found, kept, strict=True):
         for row in rows:
             relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
@@ -111,6 +116,7 @@ def sample_tasks(
                 report.lint(lint)
             else:
                 pool.setdefault(task.id, (spec, task))
+    laps.lap("rendering")
     specs_by_task = {task_id: spec for task_id, (spec, _) in pool.items()}
     candidates = [task for _, task in pool.values()]
     if writer is not None:
@@ -122,6 +128,7 @@ def sample_tasks(
             report,
         )
         report.extras["instances"] = f"written by {writer.model}"
+        laps.lap("writing")
     elif kind == "doc":
         report.extras["instances"] = "rendered from templates (offline)"
     # Order the whole pool by MMR on cheap vectors, then verify (one query per template
@@ -136,7 +143,9 @@ def sample_tasks(
         picks = list(islice(ordered, step))
         if not picks:
             break
+        laps.lap("ordering")
         batch = _verified(graph, specs_by_task, picks, report)
+        laps.lap("verification")
         vectors = task_vectors(graph, batch, embed)
         for task, vector in zip(batch, vectors, strict=True):
             if chosen_vectors and float(np.max(np.vstack(chosen_vectors) @ vector)) >= (
@@ -148,8 +157,10 @@ def sample_tasks(
             chosen_vectors.append(vector[None])
             if len(chosen) == count:
                 break
+        laps.lap("de-duplication")
     if tiers := tier_counts(chosen, tier_of):
         report.extras["tiers"] = tiers
+    report.extras["ms_by_step"] = laps.rounded()
     return report.finish(chosen, time.perf_counter() - started)
 
 

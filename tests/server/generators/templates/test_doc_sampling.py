@@ -55,6 +55,17 @@ def test_sampled_answers_re_derive_and_cover_the_task_types(corpus: Graph) -> No
     links = by_template["linked_documents"]
     assert links.answer == "Harbor Arrival Guide"
     assert "Nordwind Shipping Company Profile" in links.prompt
+    steps = report.as_dict()["ms_by_step"]  # where the run's time went, for --json readers
+    assert list(steps) == [
+        "grounding",
+        "requirements",
+        "rendering",
+        "ordering",
+        "verification",
+        "de-duplication",
+    ]
+    assert all(ms >= 0 for ms in steps.values()) and steps["grounding"] > 0
+    assert sum(steps.values()) <= 1000 * report.seconds
 
 
 def test_answers_match_the_source_text(corpus: Graph) -> None:
