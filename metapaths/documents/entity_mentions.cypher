@@ -29,29 +29,25 @@ MATCH (p)-[:MENTIONS]->(e:Entity)
 WHERE size(e.label) >= 4 AND e.kind IN ['name', 'title']
 MATCH (d:Document {path: p.file})
 WHERE NOT toLower(coalesce(d.title, '')) CONTAINS toLower(e.label)
-// Each entity's mentions are read once, however many anchors name it: per document, the
-// paragraphs that mention it.
-WITH e, collect([p, d]) AS anchors
-CALL (e) {
-  MATCH (e)<-[:MENTIONS]-(q:Paragraph)
-  WITH q.file AS file, collect(q) AS paragraphs
-  RETURN collect({file: file, paragraphs: paragraphs}) AS files
+// Per document, its paragraphs are read once, however many anchors it holds: their texts,
+// and the paragraphs that mention each entity. Reading from the document keeps the cost to
+// its own size; reading the entity's mentions instead grows with the whole graph (an entity
+// named across a large corpus has its mentions in every file).
+WITH d, collect([p, e]) AS anchors
+CALL (d) {
+  MATCH (d)-[:HAS_SECTION|CONTAINS]->+(q:Paragraph)
+  OPTIONAL MATCH (q)-[:MENTIONS]->(m:Entity)
+  WITH q, collect(m.id) AS named
+  RETURN collect(q.text) AS texts, collect([q, named]) AS mentioning
 }
 UNWIND anchors AS anchor
-WITH anchor[0] AS p, anchor[1] AS d, e, [f IN files WHERE f.file = anchor[0].file | f.paragraphs] AS found
-WITH p, d, e, coalesce(found[0], []) AS paragraphs
+WITH anchor[0] AS p, d, anchor[1] AS e, texts, mentioning
+WITH p, d, e, texts, [x IN mentioning WHERE e.id IN x[1] | x[0]] AS paragraphs
 // The anchor is the first of them.
 WHERE size(paragraphs) >= 2 AND none(q IN paragraphs WHERE coalesce(q.position < p.position, false))
 // The count a reader gets by searching the text for the name is the same: no paragraph
 // holds the name inside another ("Valdoria" in "Valdoria Port Authority") or unlinked.
-// Each document's paragraph texts are read once, however many of its entities are checked.
-WITH d, collect([p, e, paragraphs]) AS candidates
-CALL (d) {
-  MATCH (d)-[:HAS_SECTION|CONTAINS]->+(q:Paragraph)
-  RETURN collect(q.text) AS texts
-}
-UNWIND candidates AS candidate
-WITH candidate[0] AS p, d, candidate[1] AS e, candidate[2] AS paragraphs, texts
+WITH p, d, e, paragraphs, texts
 WHERE size([t IN texts WHERE t CONTAINS e.label]) = size(paragraphs)
 WITH p, d, e, paragraphs ORDER BY size(e.label) DESC, e.id
 WITH p, d, head(collect([e, paragraphs])) AS pick

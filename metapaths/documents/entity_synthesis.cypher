@@ -33,6 +33,14 @@ WITH s WHERE size(trim(s.text)) > 2
   AND none(h IN coalesce(s.heading_path, []) + [s.text] WHERE toLower(trim(h)) IN ['references', 'bibliography', 'citations', 'citation', 'footnotes', 'notes', 'external links', 'see also', 'further reading', 'acknowledgments', 'acknowledgements'])
 MATCH (s)-[:CONTAINS]->(p:Paragraph)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
 WITH s, e, collect(p) AS here
+// A section that names an entity mentioned in more than 1,000 paragraphs is left out: its
+// mentions would be read whole (every file, every heading) for one window, so the cost and
+// the memory would grow with the graph, and without them "exactly one shared entity"
+// below could not be checked. The count comes from the node's degree, not by reading.
+WITH s, collect([e, here, COUNT { (e)<-[:MENTIONS]-() }]) AS named
+WHERE all(x IN named WHERE x[2] <= 1000)
+UNWIND named AS x
+WITH s, x[0] AS e, x[1] AS here
 // Each entity's mentions are read once, however many sections of the window name it: per
 // document, its paragraphs and the one heading they all sit under (null when they differ).
 WITH e, collect([s, here]) AS users

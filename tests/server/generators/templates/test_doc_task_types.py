@@ -176,3 +176,34 @@ def test_summaries_are_scored_by_rouge_against_the_key_sentences(corpus: Graph) 
     assert check_passes(task.check, task.answer, summary, task.prompt)
     off_topic = "The section lists the monthly cargo volumes of containers and bulk."
     assert not check_passes(task.check, task.answer, off_topic, task.prompt)
+
+
+def test_a_section_naming_an_entity_of_more_than_1000_paragraphs_is_no_synthesis_anchor(
+    corpus: Graph,
+) -> None:
+    """Such an entity's mentions would be read whole for every window (the cost and memory
+    would grow with the graph), and the "exactly one shared entity" check needs them."""
+    spec = next(spec for spec in load_templates("doc") if spec.name == "entity_synthesis")
+    partners = "section “Partners” of “Nordwind Shipping Company Profile”"
+
+    def partners_tasks() -> list[Task]:
+        return [task for task in _all_tasks(corpus, spec) if partners in task.prompt]
+
+    entity = corpus.read_text(
+        "MATCH (e:Entity {label: 'Valdoria Port Authority'}) "
+        "RETURN e.id AS id, COUNT { (e)<-[:MENTIONS]-() } AS mentions"
+    )[0]
+    assert len(partners_tasks()) == 1
+    extra = 1001 - entity["mentions"]
+    try:
+        corpus.write_text(
+            "MATCH (e:Entity {id: $id}) UNWIND range(1, $extra) AS k "
+            "CREATE (:Paragraph {id: 'hub-test-' + k, file: 'hub-test.md', text: e.label})"
+            "-[:MENTIONS]->(e)",
+            id=entity["id"],
+            extra=extra,
+        )
+        assert partners_tasks() == []
+    finally:
+        corpus.write_text("MATCH (p:Paragraph {file: 'hub-test.md'}) DETACH DELETE p")
+    assert len(partners_tasks()) == 1
