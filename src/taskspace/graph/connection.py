@@ -10,6 +10,7 @@ its time on the server and fetches only the rows that will be shown.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import TracebackType
@@ -149,20 +150,39 @@ class Graph:
         with translated_errors(self.settings), self.session() as session:
             return session.execute_read(work)
 
-    def read_texts(self, queries: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[Record]]:
+    def read_texts(
+        self, queries: Sequence[tuple[str, Mapping[str, Any]]], workers: int = 1
+    ) -> list[list[Record]]:
         """Several queries in one read transaction, their records in order: one BEGIN and
-        COMMIT for a batch instead of one per query (a sample's template queries)."""
+        COMMIT for a batch instead of one per query (a sample's template queries).
 
-        def work(tx: neo4j.ManagedTransaction) -> list[list[Record]]:
+        With ``workers`` > 1 the queries are dealt round-robin to that many read
+        transactions run side by side, so a server with several cores answers them at
+        once while this process waits (each transaction sees the committed graph)."""
+
+        def work(
+            tx: neo4j.ManagedTransaction, batch: Sequence[tuple[str, Mapping[str, Any]]]
+        ) -> list[list[Record]]:
             return [
                 [record_data(record) for record in tx.run(cypher, dict(params))]
-                for cypher, params in queries
+                for cypher, params in batch
             ]
+
+        def one_transaction(batch: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[Record]]:
+            with translated_errors(self.settings), self.session() as session:
+                return session.execute_read(work, batch)
 
         if not queries:
             return []
-        with translated_errors(self.settings), self.session() as session:
-            return session.execute_read(work)
+        shares = min(max(workers, 1), len(queries))
+        if shares == 1:
+            return one_transaction(queries)
+        with ThreadPoolExecutor(shares, thread_name_prefix="graph-read") as pool:
+            answers = list(pool.map(one_transaction, [queries[k::shares] for k in range(shares)]))
+        ordered: list[list[Record]] = [[] for _ in queries]
+        for share, answer in enumerate(answers):
+            ordered[share::shares] = answer
+        return ordered
 
     def read_plain(self, name: str, **params: Any) -> list[Record]:
         """The named query's records as the driver hands them over, as dicts: for queries

@@ -26,3 +26,16 @@ def test_every_kind_of_value_reads_as_the_driver_exports_it(graph: Graph) -> Non
     assert record_data(records[0]) == records[0].data()
     assert graph.read_text(_EVERY_KIND) == [records[0].data()]
     assert graph.read_text(_EVERY_KIND)[0]["map"]["node"] == {"id": "a", "vector": [0.1, 0.2]}
+
+
+def test_queries_read_side_by_side_come_back_in_their_order(graph: Graph) -> None:
+    graph.write_text("UNWIND range(1, 30) AS k CREATE (:Item {id: toString(k), k: k})")
+    queries = [
+        ("MATCH (n:Item) WHERE n.k % $m = 0 RETURN n.k AS k ORDER BY k", {"m": m})
+        for m in range(1, 8)
+    ]
+    alone = graph.read_texts(queries)
+    assert [len(rows) for rows in alone] == [30 // m for m in range(1, 8)]
+    for workers in (2, 3, 7, 20):
+        assert graph.read_texts(queries, workers=workers) == alone
+    assert graph.read_texts([], workers=2) == []

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from taskspace.generators.templates.coverage import coverage_map
+from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.requirements import check_requirements_many
 from taskspace.generators.templates.templates import StepTemplate, SuccessTemplate, TemplateSpec
 from taskspace.graph.connection import Graph
@@ -259,15 +260,16 @@ def rederive_many(graph: Graph, spec: TemplateSpec, tasks: Sequence[Task]) -> di
 def rederive_groups(
     graph: Graph, groups: Sequence[tuple[TemplateSpec, Sequence[Task]]]
 ) -> dict[str, bool]:
-    """:func:`rederive_many` for the tasks of several templates, one query each, all in
-    one transaction."""
+    """:func:`rederive_many` for the tasks of several templates, one query each, in
+    :data:`READ_WORKERS` read transactions."""
     groups = [(spec, tasks) for spec, tasks in groups if tasks]
     anchors = [sorted({task.anchor for task in tasks}) for _, tasks in groups]
     results = graph.read_texts(
         [
             template_call(spec, anchors=wanted, limit=10 * len(wanted))
             for (spec, _), wanted in zip(groups, anchors, strict=True)
-        ]
+        ],
+        workers=READ_WORKERS,
     )
     verified: dict[str, bool] = {}
     for (spec, tasks), found in zip(groups, results, strict=True):

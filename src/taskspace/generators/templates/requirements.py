@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.templates import Subgraph
 from taskspace.graph.connection import Graph
 
@@ -53,7 +54,7 @@ Batch = tuple[Subgraph, Sequence[dict[str, Any]], Sequence[str]]
 
 def check_requirements_many(graph: Graph, batches: Sequence[Batch]) -> list[list[str | None]]:
     """:func:`check_requirements` for the candidates of many templates: one query per
-    template, all in one transaction (one BEGIN and COMMIT for a whole sample). Each
+    template, in :data:`READ_WORKERS` read transactions for a whole sample. Each
     template keeps its own query parameters: with the declared types as row values
     instead, Neo4j could not check them during the shortest-path search and ran 1.7×
     slower."""
@@ -73,7 +74,7 @@ def check_requirements_many(graph: Graph, batches: Sequence[Batch]) -> list[list
         )
         for number, (subgraph, rows, _) in enumerate(batches)
     ]
-    found = graph.read_texts([call for call in calls if call[1]["rows"]])
+    found = graph.read_texts([call for call in calls if call[1]["rows"]], workers=READ_WORKERS)
     results = iter(found)
     checked: list[list[str | None]] = []
     for number, (subgraph, rows, _) in enumerate(batches):

@@ -19,6 +19,7 @@ from taskspace.generators.templates.engine import (
 from taskspace.generators.templates.lints import failed_lint
 from taskspace.generators.templates.llm_writer import REASONS as WRITER_REASONS
 from taskspace.generators.templates.llm_writer import write_instances
+from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.relevance import relevant_scope, template_scope
 from taskspace.generators.templates.selection import Vectors, iter_mmr, lexical_vectors
 from taskspace.generators.templates.spoilers import hidden_values
@@ -81,7 +82,7 @@ def sample_tasks(
         None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
         for spec in specs
     ]
-    # Every template's query in one transaction (one BEGIN and COMMIT for all of them).
+    # The templates' queries in READ_WORKERS read transactions side by side.
     answers = graph.read_texts(
         [
             template_call(
@@ -91,7 +92,8 @@ def sample_tasks(
                 seed=seed,
             )
             for spec, scores in zip(specs, scored, strict=True)
-        ]
+        ],
+        workers=READ_WORKERS,
     )
     laps.lap("grounding")
     found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]] = []
