@@ -1,6 +1,6 @@
 """Infrastructure every stage uses: settings, errors, resources, spec files, progress, the
 registry helper, words, box geometry, walking folders for files, JSON-or-JSON-Lines
-detection, binary-body detection, how times are shown."""
+detection, binary-body detection, how times are shown, the seconds per step of a run."""
 
 __all__ = [
     "binary",
@@ -9,6 +9,7 @@ __all__ = [
     "errors",
     "files",
     "json_layout",
+    "laps",
     "progress",
     "registry",
     "resources",

@@ -65,7 +65,8 @@ def test_sampled_answers_re_derive_and_cover_the_task_types(corpus: Graph) -> No
         "de-duplication",
     ]
     assert all(ms >= 0 for ms in steps.values()) and steps["grounding"] > 0
-    assert sum(steps.values()) <= 1000 * report.seconds
+    # Each step is rounded to a tenth of a millisecond.
+    assert sum(steps.values()) <= 1000 * report.seconds + 0.05 * len(steps)
 
 
 def test_answers_match_the_source_text(corpus: Graph) -> None:
