@@ -27,6 +27,7 @@ from bench.entry import run_main
 from bench.load import emit, load_average, stamped
 from taskspace.core.settings import load_settings
 from taskspace.generators.templates.engine import run_template_query
+from taskspace.generators.templates.family import DOC, WEB
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
@@ -58,7 +59,14 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
     for attempt in range(repeat):
         before, texts = embedder.seconds, embedder.texts
         started = time.perf_counter()
-        report = sample_tasks(graph, kind, count=count, seed=seed + attempt, embedder=embedder)
+        report = sample_tasks(
+            graph,
+            kind,
+            count=count,
+            seed=seed + attempt,
+            embedder=embedder,
+            per_template={"doc": DOC, "web": WEB}[kind].per_template(),
+        )
         seconds = time.perf_counter() - started
         runs.append(
             {

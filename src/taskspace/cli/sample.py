@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from taskspace.cli.context import connected_graph
 from taskspace.cli.llm import with_llm
-from taskspace.cli.output import json_option, print_error, print_json, print_line
+from taskspace.cli.output import F, json_option, print_error, print_json, print_line
 from taskspace.cli.sample_common import run_family, sample_options, save_sampled
 from taskspace.generators.errors import SamplingError
-from taskspace.generators.templates.family import PER_TEMPLATE, THRESHOLD
+from taskspace.generators.templates.family import THRESHOLD
+from taskspace.generators.templates.pool import CANDIDATES_PER_TASK, MIN_PER_TEMPLATE, PER_TEMPLATE
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from taskspace.tasks.store import BadLine, read_tasks_file
@@ -22,11 +24,20 @@ def sample() -> None:
     """Sample evaluation tasks from the live graph."""
 
 
-_per_template = click.option(
-    "--per-template",
-    default=PER_TEMPLATE,
-    show_default=True,
-    help="Verified candidates kept per template before selection.",
+def _per_template(default: str) -> Callable[[F], F]:
+    """``--per-template``, whose default each verb says."""
+    return click.option(
+        "--per-template",
+        type=click.IntRange(min=1),
+        default=None,
+        help=f"Candidates kept per template before selection. Default: {default}.",
+    )
+
+
+_SIZED = (
+    f"sized to --count (about {CANDIDATES_PER_TASK} per task over the templates, "
+    f"{MIN_PER_TEMPLATE} to {PER_TEMPLATE}); a sample that comes out short is taken again "
+    "on a wider pool"
 )
 _templates = click.option(
     "--template",
@@ -87,7 +98,7 @@ def _tier_notes(report: SampleReport) -> list[str]:
     show_default=True,
     help="Cosine similarity a chunk needs to the objective.",
 )
-@_per_template
+@_per_template(_SIZED)
 @_templates
 @click.option(
     "--write/--no-write",
@@ -101,7 +112,7 @@ def _tier_notes(report: SampleReport) -> list[str]:
 def sample_doc(
     objective: str | None,
     threshold: float,
-    per_template: int,
+    per_template: int | None,
     templates: tuple[str, ...],
     write: bool | None,
     llm: bool,
@@ -178,13 +189,13 @@ def _read_tasks(path: Path, as_json: bool) -> tuple[list[Task], list[BadLine]]:
     help="After sampling, replay every task in Chromium against this origin "
     "(e.g. http://127.0.0.1:8000) and report the pass rate.",
 )
-@_per_template
+@_per_template(str(PER_TEMPLATE))
 @_templates
 @_llm
 @sample_options
 def sample_web(
     replay_origin: str | None,
-    per_template: int,
+    per_template: int | None,
     templates: tuple[str, ...],
     llm: bool,
     count: int,

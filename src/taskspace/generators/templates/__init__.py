@@ -6,6 +6,7 @@ __all__ = [
     "family",
     "lints",
     "llm_writer",
+    "pool",
     "reads",
     "relevance",
     "requirements",

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from taskspace.generators.templates.coverage import coverage_map
+from taskspace.generators.templates.pool import PER_TEMPLATE, Pool
 from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.requirements import check_requirements_many
 from taskspace.generators.templates.templates import StepTemplate, SuccessTemplate, TemplateSpec
@@ -19,12 +20,11 @@ from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
 
-SCAN = 800
-"""Anchor nodes a sampling query looks at, read in id order straight from the id index
+SCAN = Pool.keeping(PER_TEMPLATE).scan
+"""Anchor nodes a sampling query looks at unless told otherwise (800, the full pool of
+:mod:`~taskspace.generators.templates.pool`), read in id order straight from the id index
 (``ORDER BY id LIMIT $scan``) from a seeded start (:func:`window_start`): its work, and so
-its time, stays the same however large the graph grows. Four times the 200 rows a template
-is asked for: enough for the templates whose anchors mostly qualify; sparse ones (cross
-references) find fewer."""
+its time, stays the same however large the graph grows."""
 
 
 def window_start(seed: int | None) -> str:

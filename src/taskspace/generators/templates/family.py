@@ -1,7 +1,8 @@
 """Document and web template tasks as :class:`~taskspace.tasks.family.TaskFamily` members.
 
 Options: ``objective`` and ``threshold`` (keep to the part of the graph relevant to a
-text; documents), ``per_template`` (verified candidates kept per template), ``write``
+text; documents), ``per_template`` (candidates kept per template; by default sized to the count for
+documents, :mod:`~taskspace.generators.templates.pool`, and ``PER_TEMPLATE`` for the web), ``write``
 (documents: Claude writes the instances, when ``ANTHROPIC_API_KEY`` is set; without it
 the templates render them and the report says so), ``templates`` (the names of the only
 templates to sample from).
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from taskspace.generators.errors import SamplingError
 from taskspace.generators.templates.engine import rederive
+from taskspace.generators.templates.pool import PER_TEMPLATE
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
@@ -21,15 +23,15 @@ from taskspace.tasks.model import Task
 from taskspace.tasks.scoring.by_check import ScoredByCheck
 from taskspace.tasks.scoring.web import score_web
 
-PER_TEMPLATE = 50
 THRESHOLD = 0.3
 
 
 class TemplateFamily(ScoredByCheck):
     """Tasks rendered from ``metapaths/documents`` (``doc``) or ``metapaths/web`` (``web``)."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, *, sized: bool) -> None:
         self.kind = kind
+        self.sized = sized
         self._specs: dict[str, TemplateSpec] | None = None
 
     def specs(self) -> dict[str, TemplateSpec]:
@@ -61,7 +63,7 @@ class TemplateFamily(ScoredByCheck):
             seed=options.seed,
             objective=options.get("objective"),
             threshold=float(options.get("threshold", THRESHOLD)),
-            per_template=int(options.get("per_template", PER_TEMPLATE)),
+            per_template=self.per_template(options.get("per_template")),
             templates=self.chosen(options.get("templates", ())),
             writer=writer,
         )
@@ -80,6 +82,16 @@ class TemplateFamily(ScoredByCheck):
         spec = self.specs().get(task.template)
         return spec is not None and rederive(graph, spec, task)
 
+    def per_template(self, given: object = None) -> int | None:
+        """The candidates kept per template: as given, else sized to the count (None)
+        where the templates yield many rows per anchor read, else the full pool."""
+        if given is not None:
+            return int(str(given))
+        return None if self.sized else PER_TEMPLATE
 
-DOC = TemplateFamily("doc")
-WEB = TemplateFamily("web")
+
+# Document templates return about one row per 9 anchors they read, so a sample sized to
+# its count reads a narrow window; web templates about one per 65 (the MkDocs site), so
+# the full window is needed even for 50 tasks and a narrower one first is time lost.
+DOC = TemplateFamily("doc", sized=True)
+WEB = TemplateFamily("web", sized=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
@@ -19,6 +20,7 @@ from taskspace.generators.templates.engine import (
 from taskspace.generators.templates.lints import failed_lint
 from taskspace.generators.templates.llm_writer import REASONS as WRITER_REASONS
 from taskspace.generators.templates.llm_writer import write_instances
+from taskspace.generators.templates.pool import ROWS_PER_TASK, Pool
 from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.relevance import relevant_scope, template_scope
 from taskspace.generators.templates.selection import Vectors, iter_mmr, lexical_vectors
@@ -54,7 +56,7 @@ def sample_tasks(
     seed: int,
     objective: str | None = None,
     threshold: float = 0.3,
-    per_template: int = 50,
+    per_template: int | None = None,
     templates: list[TemplateSpec] | None = None,
     embedder: Embedder | None = None,
     duplicate_threshold: float = 0.95,
@@ -63,8 +65,11 @@ def sample_tasks(
 ) -> SampleReport:
     """Sample up to ``count`` verified, diverse tasks of ``kind`` ("doc" or "web").
 
-    With ``writer``, Claude writes the instances of up to ``written_per_template``
-    candidates per template before MMR (:mod:`taskspace.generators.templates.llm_writer`)."""
+    ``per_template`` candidates are kept per template; by default as many as ``count``
+    needs, and a sample that comes out short is taken again on a wider pool
+    (:meth:`~taskspace.generators.templates.pool.Pool.widening`). With ``writer``, Claude writes the
+    instances of up to ``written_per_template`` candidates per template before MMR
+    (:mod:`taskspace.generators.templates.llm_writer`)."""
     started = time.perf_counter()
     laps = Laps()
     specs = templates if templates is not None else load_templates(kind)
@@ -73,97 +78,180 @@ def sample_tasks(
     if objective:
         similar = relevant_scope(graph, embed([objective])[0], threshold)
         laps.lap("relevance")
-    report = SampleReport.start(kind, REASONS + (WRITER_REASONS if writer else ()))
-    for spec in specs:  # every declared lint is counted, from zero
-        for name in spec.lints.names():
-            report.lints.setdefault(name, 0)
-    pool: dict[str, tuple[TemplateSpec, Task]] = {}
     scored = [
         None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
         for spec in specs
     ]
-    # The templates' queries in READ_WORKERS read transactions side by side.
-    answers = graph.read_texts(
-        [
-            template_call(
-                spec,
-                scope=sorted(scores) if scores is not None else None,
-                limit=max(per_template * 4, 200),
-                seed=seed,
-            )
-            for spec, scores in zip(specs, scored, strict=True)
-        ],
-        workers=READ_WORKERS,
-    )
-    laps.lap("grounding")
-    found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]] = []
-    for spec, scores, rows in zip(specs, scored, answers, strict=True):
-        report.candidates += len(rows)
-        found.append((spec, sample_rows(rows, per_template, seed, spec.name), scores))
-    kept = meeting_requirements(graph, [(spec, rows) for spec, rows, _ in found], report)
-    laps.lap("requirements")
-    for (spec, _, scores), rows in zip(found, kept, strict=True):
-        for row in rows:
-            relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
-            try:
-                task = build_task(spec, row, seed=seed, objective=objective, relevance=relevance)
-            except MissingValue:
-                report.drop("missing")
-                continue
-            if task is None:
-                continue
-            if named(task.prompt, hidden_values(spec.hidden, row)):
-                report.drop("spoiler")
-            elif (lint := failed_lint(spec, row, task.prompt)) is not None:
-                report.lint(lint)
-            else:
-                pool.setdefault(task.id, (spec, task))
-    laps.lap("rendering")
-    specs_by_task = {task_id: spec for task_id, (spec, _) in pool.items()}
-    candidates = [task for _, task in pool.values()]
-    if writer is not None:
-        candidates = write_instances(
-            graph,
-            writer,
-            specs_by_task,
-            _first_per_template(candidates, written_per_template),
-            report,
-        )
-        report.extras["instances"] = f"written by {writer.model}"
-        laps.lap("writing")
-    elif kind == "doc":
-        report.extras["instances"] = "rendered from templates (offline)"
-    # Order the whole pool by MMR on cheap vectors, then verify (one query per template
-    # and batch) and de-duplicate on stored vectors only as many tasks as it takes.
-    # Web templates declare a tier: business, then interaction, then basic (tiers.py).
-    tier_of = {spec.name: spec.tier for spec in specs}
-    ordered = tiered(iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates])), tier_of)
-    chosen: list[Task] = []
-    chosen_vectors: list[Vectors] = []
-    step = max(count, 1)
-    while len(chosen) < count:
-        picks = list(islice(ordered, step))
-        if not picks:
+    sample = Sample(graph, kind, specs, scored, embed, laps, seed=seed, objective=objective)
+    if per_template:
+        steps = [(Pool.keeping(per_template), per_template)]
+    else:
+        steps = Pool.for_count(count, len(specs)).widening()
+    tries, widest = 0, steps[-1][0]
+    for pool, keep in steps:
+        if pool != widest and sample.rows_read(pool) < ROWS_PER_TASK * count:
+            continue  # a window this narrow cannot make the count (a small graph)
+        tries += 1
+        report = sample.take(pool, keep, count, duplicate_threshold, writer, written_per_template)
+        if len(report.tasks) >= count:
             break
-        laps.lap("ordering")
-        batch = _verified(graph, specs_by_task, picks, report)
-        laps.lap("verification")
-        vectors = task_vectors(graph, batch, embed)
-        for task, vector in zip(batch, vectors, strict=True):
-            if chosen_vectors and float(np.max(np.vstack(chosen_vectors) @ vector)) >= (
-                duplicate_threshold
-            ):
-                report.drop("duplicates")
-                continue
-            chosen.append(task)
-            chosen_vectors.append(vector[None])
-            if len(chosen) == count:
-                break
-        laps.lap("de-duplication")
-    if tiers := tier_counts(chosen, tier_of):
+    if tiers := tier_counts(report.tasks, {spec.name: spec.tier for spec in specs}):
         report.extras["tiers"] = tiers
+    report.extras["pool"] = {"kept_per_template": keep, "scan": pool.scan, "tries": tries}
     report.extras["ms_by_step"] = laps.rounded()
-    return report.finish(chosen, time.perf_counter() - started)
+    return report.finish(report.tasks, time.perf_counter() - started)
+
+
+@dataclass
+class Sample:
+    """What one sample reads once (templates, their relevance scopes, the embedder) and
+    takes candidates with, on a pool of a given size."""
+
+    graph: Graph
+    kind: str
+    specs: list[TemplateSpec]
+    scored: list[dict[str, float] | None]
+    embed: Embedder
+    laps: Laps
+    seed: int
+    objective: str | None
+    answers: dict[Pool, list[list[dict[str, Any]]]] = field(default_factory=dict)
+
+    def take(
+        self,
+        pool: Pool,
+        keep: int,
+        count: int,
+        duplicate_threshold: float,
+        writer: StructuredLLM | None,
+        written_per_template: int,
+    ) -> SampleReport:
+        """``keep`` candidates from every template's rows on ``pool``, checked, rendered,
+        ordered by MMR, verified and de-duplicated until ``count`` are chosen."""
+        graph, specs, laps, seed = self.graph, self.specs, self.laps, self.seed
+        report = SampleReport.start(self.kind, REASONS + (WRITER_REASONS if writer else ()))
+        for spec in specs:  # every declared lint is counted, from zero
+            for name in spec.lints.names():
+                report.lints.setdefault(name, 0)
+        answers = self._grounded(pool)
+        laps.lap("grounding")
+        found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]] = []
+        for spec, scores, rows in zip(specs, self.scored, answers, strict=True):
+            report.candidates += len(rows)
+            found.append((spec, sample_rows(rows, keep, seed, spec.name), scores))
+        kept = meeting_requirements(graph, [(spec, rows) for spec, rows, _ in found], report)
+        laps.lap("requirements")
+        pool_tasks = self._rendered(found, kept, report)
+        laps.lap("rendering")
+        specs_by_task = {task_id: spec for task_id, (spec, _) in pool_tasks.items()}
+        candidates = [task for _, task in pool_tasks.values()]
+        if writer is not None:
+            candidates = write_instances(
+                graph,
+                writer,
+                specs_by_task,
+                _first_per_template(candidates, written_per_template),
+                report,
+            )
+            report.extras["instances"] = f"written by {writer.model}"
+            laps.lap("writing")
+        elif self.kind == "doc":
+            report.extras["instances"] = "rendered from templates (offline)"
+        report.tasks = self._chosen(candidates, specs_by_task, count, duplicate_threshold, report)
+        return report
+
+    def rows_read(self, pool: Pool) -> int:
+        """How many rows the templates' queries return on ``pool``."""
+        return sum(len(rows) for rows in self._grounded(pool))
+
+    def _grounded(self, pool: Pool) -> list[list[dict[str, Any]]]:
+        """Every template's rows on ``pool``, read once per pool: the templates' queries in
+        READ_WORKERS read transactions side by side."""
+        if pool not in self.answers:
+            self.answers[pool] = self.graph.read_texts(
+                [
+                    template_call(
+                        spec,
+                        scope=sorted(scores) if scores is not None else None,
+                        limit=pool.limit,
+                        scan=pool.scan,
+                        seed=self.seed,
+                    )
+                    for spec, scores in zip(self.specs, self.scored, strict=True)
+                ],
+                workers=READ_WORKERS,
+            )
+        return self.answers[pool]
+
+    def _rendered(
+        self,
+        found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]],
+        kept: list[list[dict[str, Any]]],
+        report: SampleReport,
+    ) -> dict[str, tuple[TemplateSpec, Task]]:
+        """Each kept row as a task, unless a value is missing, it names what it hides or a
+        lint fails (each counted in the report); one task per id."""
+        pool: dict[str, tuple[TemplateSpec, Task]] = {}
+        for (spec, _, scores), rows in zip(found, kept, strict=True):
+            for row in rows:
+                relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
+                try:
+                    task = build_task(
+                        spec, row, seed=self.seed, objective=self.objective, relevance=relevance
+                    )
+                except MissingValue:
+                    report.drop("missing")
+                    continue
+                if task is None:
+                    continue
+                if named(task.prompt, hidden_values(spec.hidden, row)):
+                    report.drop("spoiler")
+                elif (lint := failed_lint(spec, row, task.prompt)) is not None:
+                    report.lint(lint)
+                else:
+                    pool.setdefault(task.id, (spec, task))
+        return pool
+
+    def _chosen(
+        self,
+        candidates: list[Task],
+        specs_by_task: dict[str, TemplateSpec],
+        count: int,
+        duplicate_threshold: float,
+        report: SampleReport,
+    ) -> list[Task]:
+        """Order the whole pool by MMR on cheap vectors, then verify (one query per
+        template and batch) and de-duplicate on stored vectors only as many tasks as it
+        takes. Web templates declare a tier: business, then interaction, then basic
+        (tiers.py)."""
+        laps = self.laps
+        tier_of = {spec.name: spec.tier for spec in self.specs}
+        ordered = tiered(
+            iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates])), tier_of
+        )
+        chosen: list[Task] = []
+        chosen_vectors: list[Vectors] = []
+        step = max(count, 1)
+        while len(chosen) < count:
+            picks = list(islice(ordered, step))
+            if not picks:
+                break
+            laps.lap("ordering")
+            batch = _verified(self.graph, specs_by_task, picks, report)
+            laps.lap("verification")
+            vectors = task_vectors(self.graph, batch, self.embed)
+            for task, vector in zip(batch, vectors, strict=True):
+                if chosen_vectors and float(np.max(np.vstack(chosen_vectors) @ vector)) >= (
+                    duplicate_threshold
+                ):
+                    report.drop("duplicates")
+                    continue
+                chosen.append(task)
+                chosen_vectors.append(vector[None])
+                if len(chosen) == count:
+                    break
+            laps.lap("de-duplication")
+        return chosen
 
 
 def _first_per_template(tasks: list[Task], size: int) -> list[Task]:

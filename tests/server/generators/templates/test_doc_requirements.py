@@ -251,3 +251,19 @@ def test_kg_sample_doc_write_offline_says_it_rendered_the_templates(
     assert "instances rendered from templates (no ANTHROPIC_API_KEY)" in printed
     assert "dropped: 0 (grounded subgraph short of the template's declaration)" in printed
     assert all(task.generator == "taskspace-offline" for task in read_jsonl(out))
+
+
+def test_a_sample_reads_a_pool_sized_to_its_count_and_widens_it_when_short(docs: Graph) -> None:
+    # Ten tasks from the real documents: the narrow pool (12 candidates per template, 192
+    # anchors read by each query) makes them at the first try.
+    few = sample_tasks(docs, "doc", count=10, seed=4)
+    assert len(few.tasks) == 10
+    assert few.extras["pool"] == {"kept_per_template": 12, "scan": 192, "tries": 1}
+    # 400 tasks are more than 50 candidates per template make after checks and
+    # de-duplication; sized to the count, the sample takes every row of the full pool.
+    fixed = sample_tasks(docs, "doc", count=400, seed=4, per_template=50)
+    sized = sample_tasks(docs, "doc", count=400, seed=4)
+    assert 0 < len(fixed.tasks) < 400
+    assert len(sized.tasks) > len(fixed.tasks)
+    assert sized.extras["pool"] == {"kept_per_template": 200, "scan": 800, "tries": 2}
+    assert fixed.extras["pool"] == {"kept_per_template": 50, "scan": 800, "tries": 1}

@@ -199,3 +199,14 @@ def test_real_documents_give_verified_tasks_of_every_kind_they_support(
     assert all(rederive(session_graph, specs[t.template], t) for t in report.tasks)
     eip = [t for t in report.tasks if t.template == "linked_documents"]
     assert any("Typed Transaction Envelope" in t.answer for t in eip)
+
+
+def test_a_small_graph_passes_the_narrow_pool_over(corpus: Graph) -> None:
+    # The example documents give the templates 73 rows in all, fewer than two per task for
+    # 100 tasks: the narrower windows' rows are not even checked, and the sample takes
+    # every row of the full window at its first try, as many tasks as a fixed pool makes.
+    _reload(corpus, [FIXTURES])  # tests above load other documents
+    report = sample_tasks(corpus, "doc", count=100, seed=7)
+    assert report.extras["pool"] == {"kept_per_template": 200, "scan": 800, "tries": 1}
+    fixed = sample_tasks(corpus, "doc", count=100, seed=7, per_template=50)
+    assert len(report.tasks) == len(fixed.tasks) > 40
