@@ -30,11 +30,31 @@ CALL (row) {
          collect(DISTINCT CASE WHEN id IN row.ids THEN n END) AS nodes
 }
 CALL (a, nodes) {
+  // With $around (a template that grounds entities or chunks), the anchor's
+  // surroundings first: the grounded nodes within three hops (and $hops) along the $reach
+  // types, walking on from no entity or chunk. A shortest-path search toward an entity
+  // named all over a large graph reads all its mentions; most grounded nodes lie this
+  // close, and only the others are searched for. (A web page's hundreds of elements make
+  // the surroundings dearer than the search, hence not for all templates.)
+  CALL (a, nodes) {
+    WITH a, nodes WHERE $around
+    OPTIONAL MATCH near = (a) ((s)-[r]-(x) WHERE NOT (s:Entity OR s:Chunk) AND (size($reach) = 0 OR type(r) IN $reach)){0,3} (m)
+    WHERE m IN nodes AND length(near) <= $hops
+    WITH m, near ORDER BY length(near)
+    WITH m, head(collect(near)) AS near
+    RETURN collect(m) AS close, collect(near) AS nearby
+  }
   UNWIND nodes AS n
-  OPTIONAL MATCH p = shortestPath((a)-[*0..40]-(n))
-  WHERE all(r IN relationships(p) WHERE size($reach) = 0 OR type(r) IN $reach)
-  RETURN count(p) AS reached, max(length(p)) AS farthest,
-         reduce(acc = [], rels IN collect([r IN relationships(p) | type(r)]) | acc + rels) AS used
+  OPTIONAL CALL (a, n, close) {
+    WITH a, n WHERE NOT n IN close
+    MATCH far = shortestPath((a)-[*0..40]-(n))
+    WHERE all(r IN relationships(far) WHERE size($reach) = 0 OR type(r) IN $reach)
+    RETURN far
+  }
+  WITH nearby, collect(far) AS distant
+  WITH nearby + distant AS paths
+  RETURN size(paths) AS reached, reduce(most = null, p IN paths | CASE WHEN most IS NULL OR length(p) > most THEN length(p) ELSE most END) AS farthest,
+         reduce(acc = [], p IN paths | acc + [r IN relationships(p) | type(r)]) AS used
 }
 // Only for a declared type the paths did not use: the edges among grounded nodes, then
 // a path along that type alone (most candidates need neither).

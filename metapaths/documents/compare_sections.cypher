@@ -24,13 +24,22 @@ CALL () {
   UNWIND after + before[0..$scan - size(after)] AS a
   RETURN a
 }
-// Each sibling's first quantity is read once per parent, however many pairs it is in.
+// The pair: an anchor and one of the next five sibling sections (a section far down the
+// list is not what "sibling" suggests to a reader, and reading every sibling of every
+// anchor's parent grew with how spread the anchors are: on a large graph each has its
+// own parent). Each sibling's first quantity is read once per parent, however many
+// pairs it is in.
 MATCH (parent)-[:HAS_SECTION|CONTAINS]->(a)
 WHERE NOT toLower(a.text) CONTAINS 'references'
 WITH parent, collect(a) AS anchors
-CALL (parent) {
+CALL (parent, anchors) {
   MATCH (parent)-[:HAS_SECTION|CONTAINS]->(s:Section)
   WHERE NOT toLower(s.text) CONTAINS 'references'
+  WITH s ORDER BY s.position
+  WITH collect(s) AS siblings
+  UNWIND range(0, size(siblings) - 1) AS rank
+  WITH siblings[rank] AS s, rank, siblings
+  WHERE any(back IN range(0, 5) WHERE rank >= back AND siblings[rank - back] IN anchors)
   // A section's first quantity: the first number of its first paragraph that states one,
   // with what it counts (the next word, and the one after unless it is a function word).
   // Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
@@ -85,13 +94,13 @@ CALL (parent) {
     }
     RETURN p AS holder, value, said, counted LIMIT 1
   }
-  RETURN collect({section: s, paragraph: holder, value: value, said: said, counted: counted}) AS quantities
+  RETURN collect({section: s, rank: rank, paragraph: holder, value: value, said: said, counted: counted}) AS quantities
 }
 UNWIND anchors AS a
 WITH a, quantities, [x IN quantities WHERE x.section = a] AS mine
 WHERE size(mine) = 1
-// The nearest later sibling whose quantity differs.
-UNWIND [x IN quantities WHERE x.section.position > a.position
+// The nearest of the next five siblings whose quantity differs.
+UNWIND [x IN quantities WHERE mine[0].rank < x.rank <= mine[0].rank + 5
           AND trim(x.section.text) <> trim(a.text) AND x.value <> mine[0].value] AS other
 WITH a, mine[0] AS own, other ORDER BY other.section.position
 WITH a, own, head(collect(other)) AS other

@@ -25,6 +25,11 @@ from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.templates import Subgraph
 from taskspace.graph.connection import Graph
 
+HUB_LABELS = ("Entity", "Chunk")
+"""Labels whose nodes a large graph links to from everywhere (an entity is mentioned in
+every copy of a document): a template that grounds them has its grounded nodes looked
+for around the anchor before any shortest-path search (``templates/requirements``)."""
+
 FAILURES = ("labels", "node_count", "hops", "edges")
 """Why a candidate fails its template's declaration, in the order they are reported."""
 
@@ -59,19 +64,9 @@ def check_requirements_many(graph: Graph, batches: Sequence[Batch]) -> list[list
     instead, Neo4j could not check them during the shortest-path search and ran 1.7×
     slower."""
     ids = [[grounded_ids(row, columns) for row in rows] for _, rows, columns in batches]
+    query = graph.queries.text("templates/requirements")
     calls = [
-        (
-            graph.queries.text("templates/requirements"),
-            {
-                "rows": [
-                    {"key": index, "anchor": str(row["anchor"]), "ids": ids[number][index]}
-                    for index, row in enumerate(rows)
-                ],
-                "labels": subgraph.nodes,
-                "edges": subgraph.edges,
-                "reach": subgraph.edges + subgraph.via,
-            },
-        )
+        (query, requirement_params(subgraph, rows, ids[number]))
         for number, (subgraph, rows, _) in enumerate(batches)
     ]
     found = graph.read_texts([call for call in calls if call[1]["rows"]], workers=READ_WORKERS)
@@ -87,6 +82,24 @@ def check_requirements_many(graph: Graph, batches: Sequence[Batch]) -> list[list
             ]
         )
     return checked
+
+
+def requirement_params(
+    subgraph: Subgraph, rows: Sequence[dict[str, Any]], ids: Sequence[list[str]]
+) -> dict[str, Any]:
+    """The parameters of ``templates/requirements`` for one template's rows and their
+    grounded ids."""
+    return {
+        "rows": [
+            {"key": index, "anchor": str(row["anchor"]), "ids": ids[index]}
+            for index, row in enumerate(rows)
+        ],
+        "labels": subgraph.nodes,
+        "edges": subgraph.edges,
+        "reach": subgraph.edges + subgraph.via,
+        "hops": subgraph.max_hops,
+        "around": any(label in HUB_LABELS for label in subgraph.nodes),
+    }
 
 
 def _failure(

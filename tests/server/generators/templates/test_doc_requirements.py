@@ -23,8 +23,11 @@ from taskspace.core.settings import Settings
 from taskspace.generators.templates.engine import rederive, run_template_query
 from taskspace.generators.templates.relevance import relevant_scope, template_scope
 from taskspace.generators.templates.requirements import (
+    HUB_LABELS,
     check_requirements,
     check_requirements_many,
+    grounded_ids,
+    requirement_params,
 )
 from taskspace.generators.templates.sampler import WRITTEN_PER_TEMPLATE, sample_tasks
 from taskspace.generators.templates.templates import Subgraph, TemplateSpec, load_templates
@@ -267,3 +270,39 @@ def test_a_sample_reads_a_pool_sized_to_its_count_and_widens_it_when_short(docs:
     assert len(sized.tasks) > len(fixed.tasks)
     assert sized.extras["pool"] == {"kept_per_template": 200, "scan": 800, "tries": 2}
     assert fixed.extras["pool"] == {"kept_per_template": 50, "scan": 800, "tries": 1}
+
+
+def test_looking_around_the_anchor_first_gives_the_shortest_path_search_verdicts(
+    docs: Graph,
+) -> None:
+    # Templates that ground entities have their grounded nodes looked for within three
+    # hops of the anchor before any shortest-path search (so that an entity mentioned all
+    # over a large graph is not searched through). On the real documents, every row of
+    # every such template gets the same answer either way: the same nodes reached, the
+    # same labels and edge types found, and its farthest node within the template's hops
+    # exactly when the shortest paths say so.
+    query = docs.queries.text("templates/requirements")
+    compared = 0
+    for spec in load_templates("doc"):
+        if not set(spec.subgraph.nodes) & set(HUB_LABELS):
+            continue
+        rows = run_template_query(docs, spec, limit=60, seed=2)
+        ids = [grounded_ids(row, spec.grounding) for row in rows]
+        params = requirement_params(spec.subgraph, rows, ids)
+        assert params["around"] is True
+        answers = [
+            {
+                row["key"]: (
+                    row["count"],
+                    row["reached"],
+                    row["farthest"] is not None and row["farthest"] <= spec.subgraph.max_hops,
+                    row["missing_labels"],
+                    sorted(row["missing_edges"]),
+                )
+                for row in docs.read_text(query, **{**params, "around": around})
+            }
+            for around in (True, False)
+        ]
+        assert answers[0] == answers[1], spec.name
+        compared += len(answers[0])
+    assert compared > 100
