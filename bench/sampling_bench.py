@@ -11,7 +11,9 @@ vectors are remembered in the process), with the model's time left out, the warm
 median milliseconds per step of the sampler (``ms_by_step``: grounding queries,
 requirement checks, rendering, ordering, verification, de-duplication), and the load
 average of the machine. ``--queries`` adds each template's grounding query time (median
-over the runs' seeds, milliseconds), which is where most of the time goes.
+over the runs' seeds, milliseconds, on the pool a sample of ``--count`` reads first),
+which is where most of the time goes. ``pools`` says, run by run, the pool each sample
+ended on (candidates kept per template, anchors read per query, tries).
 Nothing is written to the graph.
 """
 
@@ -28,6 +30,7 @@ from bench.load import emit, load_average, stamped
 from taskspace.core.settings import load_settings
 from taskspace.generators.templates.engine import run_template_query
 from taskspace.generators.templates.family import DOC, WEB
+from taskspace.generators.templates.pool import Pool
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
@@ -76,6 +79,7 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
                 "embed_seconds": embedder.seconds - before,
                 "embedded_texts": embedder.texts - texts,
                 "ms_by_step": report.extras.get("ms_by_step", {}),
+                "pool": report.extras.get("pool", {}),
             }
         )
     tasks = runs[-1]["tasks"]
@@ -95,6 +99,7 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
         "tasks_per_second_without_embedding": _rate(tasks, without_model),
         "texts_embedded_per_run": [run["embedded_texts"] for run in runs],
         "ms_by_step": median_steps([run["ms_by_step"] for run in later]),
+        "pools": [run["pool"] for run in runs],
     }
 
 
@@ -104,14 +109,24 @@ def median_steps(runs: list[dict[str, float]]) -> dict[str, float]:
     return {name: round(statistics.median(run.get(name, 0.0) for run in runs), 1) for name in names}
 
 
-def query_times(graph: Graph, kind: str, seed: int, repeat: int) -> dict[str, float]:
-    """Median milliseconds of each template's grounding query over the runs' seeds."""
+def first_pool(kind: str, count: int) -> Pool:
+    """The pool a sample of ``count`` reads first (``kg sample``'s default)."""
+    per_template = {"doc": DOC, "web": WEB}[kind].per_template()
+    if per_template:
+        return Pool.keeping(per_template)
+    return Pool.for_count(count, len(load_templates(kind)))
+
+
+def query_times(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> dict[str, float]:
+    """Median milliseconds of each template's grounding query over the runs' seeds, on
+    the pool a sample of ``count`` reads first."""
+    pool = first_pool(kind, count)
     times: dict[str, float] = {}
     for spec in load_templates(kind):
         runs = []
         for attempt in range(repeat):
             started = time.perf_counter()
-            run_template_query(graph, spec, limit=200, seed=seed + attempt)
+            run_template_query(graph, spec, limit=pool.limit, scan=pool.scan, seed=seed + attempt)
             runs.append(time.perf_counter() - started)
         times[spec.name] = round(1000 * statistics.median(runs), 1)
     return times
@@ -130,7 +145,7 @@ def run(
         results = [stamped(bench_kind(graph, kind, count, seed, repeat)) for kind in kinds]
         if queries:
             for result in results:
-                result["query_ms"] = query_times(graph, result["kind"], seed, repeat)
+                result["query_ms"] = query_times(graph, result["kind"], count, seed, repeat)
     return {
         "graph_nodes": nodes,
         "load_average": load_average(),
