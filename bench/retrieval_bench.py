@@ -13,7 +13,9 @@ For each ``--ratios`` value it times ``retrieve(graph, …, "vector", k, vector=
 search_ratio=ratio)`` (neo4j-graphrag's retriever over the ``chunk_embedding`` HNSW index,
 one managed read over Bolt; the question's embedding is given, so the model is not timed),
 and FAISS ``IndexFlatIP`` in this process for reference, and a managed read that does no
-work (one Bolt round trip). Recall@k is against exact search:
+work (one Bolt round trip). ``index_search`` times the vector index's own search per
+candidate pool as the server reports it (``result_available_after`` plus
+``result_consumed_after``) beside its wall time. Recall@k is against exact search:
 brute-force cosine in numpy over every stored vector. Prints JSON per size: p50 and p95 in
 milliseconds, recall@k and the load average, per ratio.
 """
@@ -146,6 +148,29 @@ def measure(
     )
 
 
+def server_search_ms(graph: Graph, questions: Vectors, candidates: int) -> dict[str, Any]:
+    """The vector index's search alone, as the server times it (until its first record is
+    available, plus until the last is consumed) beside the wall time of the same call:
+    where a retrieval's milliseconds go besides the round trip."""
+    query = graph.queries.text("bench/vector_search")
+    server: list[float] = []
+    wall: list[float] = []
+    with graph.session() as session:
+        for number, vector in enumerate(questions):
+            started = time.perf_counter()
+            result = session.run(query, candidates=candidates, vector=vector.tolist())
+            result.data()
+            done = result.consume()
+            elapsed = (time.perf_counter() - started) * 1000
+            if number < WARM_UP:
+                continue
+            server.append(
+                float((done.result_available_after or 0) + (done.result_consumed_after or 0))
+            )
+            wall.append(elapsed)
+    return {"candidates": candidates, "server_ms": summary(server), "wall_ms": summary(wall)}
+
+
 def round_trip_ms(graph: Graph, count: int) -> dict[str, float]:
     """A managed read that does no work, over the same driver: the part of every Bolt figure
     that no index can remove (the 10k gap to an in-process scan is about this)."""
@@ -187,6 +212,7 @@ def run(
         load_seconds = time.perf_counter() - started
         try:
             by_ratio = [measure(graph, stored, questions, k, ratio) for ratio in ratios]
+            search = [server_search_ms(graph, questions, k * ratio) for ratio in ratios]
             round_trip = round_trip_ms(graph, count)
         finally:
             if not keep:
@@ -199,6 +225,7 @@ def run(
             "queries": count,
             "load_seconds": round(load_seconds, 1),
             "by_search_ratio": by_ratio,
+            "index_search": search,
             "bolt_round_trip_ms": round_trip,
             "faiss_flat_exact_ms": faiss_ms(stored, questions, k),
         }

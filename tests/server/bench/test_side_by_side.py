@@ -33,5 +33,9 @@ def test_the_retrieval_step_runs_on_its_own_server_and_fills_the_table(tmp_path:
     assert "120 chunks, FAISS flat p95" in row and "recall@10" in row
     assert "an empty Bolt read p95" in row
     assert result[0]["bolt_round_trip_ms"]["p95"] > 0
+    # the index's own search per candidate pool, as the server times it, inside the wall time
+    search = result[0]["index_search"]
+    assert [row["candidates"] for row in search] == [10, 20, 50, 100]
+    assert all(0 <= row["server_ms"]["p50"] <= row["wall_ms"]["p50"] for row in search)
     assert table[-1].startswith("load average ")
     assert vectors.is_file()  # a second run reuses the vectors instead of embedding again
