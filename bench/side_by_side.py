@@ -22,8 +22,8 @@ Steps, in order (``--only`` picks some):
   and the path ``kg load wikidata`` picks by itself at each size.
 - ``sampling``: a throwaway server with the shared documents and the MkDocs site, grown by
   copies of the documents to about 10k and then about 100k nodes; ``bench.sampling_bench``
-  at each size, after one untimed sample (the server re-plans as the grown graph's
-  statistics change).
+  at each size, after an untimed bench run of three samples (the server re-plans as the
+  grown graph's statistics change).
 - ``retrieval``: a throwaway server with ``--chunks`` real text chunks; p95 and recall@10
   against exact search for several candidate pools, FAISS flat beside them. The vectors come
   from ``--vectors`` when it holds them (embedding 100k chunks takes about 40 minutes on two
@@ -250,10 +250,10 @@ def sampling(out: Path, args: argparse.Namespace) -> list[Outcome]:
             grow += ["--first", str(first)]
             bench(out, f"sampling_graph_{copies}", grow, env)
             first = copies + 1
-            # One untimed sample first: a graph that has just grown makes the server plan
-            # its queries again as the statistics change (web verification took 360 ms in
-            # the first run on a new 10k graph, 40-56 ms afterwards).
-            warm_up = ["bench.sampling_bench", "--count", "50", "--repeat", "1"]
+            # An untimed run of three samples first: a graph that has just grown makes the
+            # server plan its queries again as the statistics change (web verification took
+            # 360 ms in the first run on a new 10k graph, 40-56 ms afterwards).
+            warm_up = ["bench.sampling_bench", "--count", "50", "--repeat", "3"]
             bench(out, f"sampling_{copies}_warm_up", warm_up, env)
             command = ["bench.sampling_bench", "--count", "50", "--repeat", "3", "--queries"]
             result = bench(out, f"sampling_{copies}", command, env)
