@@ -67,9 +67,9 @@ def sample_tasks(
 
     ``per_template`` candidates are kept per template; by default as many as ``count``
     needs, and a sample that comes out short is taken again on a wider pool
-    (:meth:`~taskspace.generators.templates.pool.Pool.widening`). With ``writer``, Claude writes the
-    instances of up to ``written_per_template`` candidates per template before MMR
-    (:mod:`taskspace.generators.templates.llm_writer`)."""
+    (:meth:`~taskspace.generators.templates.pool.Pool.widening`). With ``writer``, Claude
+    writes the instances of up to ``written_per_template`` candidates per template before
+    MMR (:mod:`taskspace.generators.templates.llm_writer`)."""
     started = time.perf_counter()
     laps = Laps()
     specs = templates if templates is not None else load_templates(kind)
@@ -82,7 +82,20 @@ def sample_tasks(
         None if similar is None else template_scope(graph, similar, spec.subgraph, threshold)
         for spec in specs
     ]
-    sample = Sample(graph, kind, specs, scored, embed, laps, seed=seed, objective=objective)
+    sample = Sample(
+        graph,
+        kind,
+        specs,
+        scored,
+        embed,
+        laps,
+        seed=seed,
+        objective=objective,
+        count=count,
+        duplicate_threshold=duplicate_threshold,
+        writer=writer,
+        written_per_template=written_per_template,
+    )
     if per_template:
         steps = [(Pool.keeping(per_template), per_template)]
     else:
@@ -92,7 +105,7 @@ def sample_tasks(
         if pool != widest and sample.rows_read(pool) < ROWS_PER_TASK * count:
             continue  # a window this narrow cannot make the count (a small graph)
         tries += 1
-        report = sample.take(pool, keep, count, duplicate_threshold, writer, written_per_template)
+        report = sample.take(pool, keep)
         if len(report.tasks) >= count:
             break
     if tiers := tier_counts(report.tasks, {spec.name: spec.tier for spec in specs}):
@@ -105,7 +118,8 @@ def sample_tasks(
 @dataclass
 class Sample:
     """What one sample reads once (templates, their relevance scopes, the embedder) and
-    takes candidates with, on a pool of a given size."""
+    asks for (count, duplicate threshold, writer), taking candidates on a pool of a given
+    size as often as the sample needs."""
 
     graph: Graph
     kind: str
@@ -115,20 +129,17 @@ class Sample:
     laps: Laps
     seed: int
     objective: str | None
+    count: int
+    duplicate_threshold: float
+    writer: StructuredLLM | None
+    written_per_template: int
     answers: dict[Pool, list[list[dict[str, Any]]]] = field(default_factory=dict)
 
-    def take(
-        self,
-        pool: Pool,
-        keep: int,
-        count: int,
-        duplicate_threshold: float,
-        writer: StructuredLLM | None,
-        written_per_template: int,
-    ) -> SampleReport:
+    def take(self, pool: Pool, keep: int) -> SampleReport:
         """``keep`` candidates from every template's rows on ``pool``, checked, rendered,
         ordered by MMR, verified and de-duplicated until ``count`` are chosen."""
         graph, specs, laps, seed = self.graph, self.specs, self.laps, self.seed
+        writer = self.writer
         report = SampleReport.start(self.kind, REASONS + (WRITER_REASONS if writer else ()))
         for spec in specs:  # every declared lint is counted, from zero
             for name in spec.lints.names():
@@ -150,14 +161,14 @@ class Sample:
                 graph,
                 writer,
                 specs_by_task,
-                _first_per_template(candidates, written_per_template),
+                _first_per_template(candidates, self.written_per_template),
                 report,
             )
             report.extras["instances"] = f"written by {writer.model}"
             laps.lap("writing")
         elif self.kind == "doc":
             report.extras["instances"] = "rendered from templates (offline)"
-        report.tasks = self._chosen(candidates, specs_by_task, count, duplicate_threshold, report)
+        report.tasks = self._chosen(candidates, specs_by_task, report)
         return report
 
     def rows_read(self, pool: Pool) -> int:
@@ -216,15 +227,13 @@ class Sample:
         self,
         candidates: list[Task],
         specs_by_task: dict[str, TemplateSpec],
-        count: int,
-        duplicate_threshold: float,
         report: SampleReport,
     ) -> list[Task]:
         """Order the whole pool by MMR on cheap vectors, then verify (one query per
         template and batch) and de-duplicate on stored vectors only as many tasks as it
         takes. Web templates declare a tier: business, then interaction, then basic
         (tiers.py)."""
-        laps = self.laps
+        laps, count = self.laps, self.count
         tier_of = {spec.name: spec.tier for spec in self.specs}
         ordered = tiered(
             iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates])), tier_of
@@ -242,7 +251,7 @@ class Sample:
             vectors = task_vectors(self.graph, batch, self.embed)
             for task, vector in zip(batch, vectors, strict=True):
                 if chosen_vectors and float(np.max(np.vstack(chosen_vectors) @ vector)) >= (
-                    duplicate_threshold
+                    self.duplicate_threshold
                 ):
                     report.drop("duplicates")
                     continue
