@@ -28,25 +28,41 @@ began=$SECONDS
 echo "Setting up taskspace (the full output of each step goes to $log)"
 
 said="$log.step"
+err="$log.err"
 # step DESCRIPTION COMMAND…: one line here, the command's output in the log (its standard
-# output also in $said until the next step); when it fails, the log's last lines and its
-# exit code.
+# output also in $said until the next step). When it fails: what it wrote to standard error
+# (where pip, apt and Maven say why; their progress goes to standard output), else the
+# log's last lines, and its exit code.
 step() {
   local what=$1
   shift
   printf '  %s … ' "$what"
   printf '\n== %s: %s\n' "$what" "$*" >>"$log"
   local code=0
-  "$@" >"$said" 2>>"$log" || code=$?
-  cat "$said" >>"$log"
+  "$@" >"$said" 2>"$err" || code=$?
+  cat "$said" "$err" >>"$log"
   if [ "$code" = 0 ]; then
     echo "done"
+    return
+  fi
+  echo "failed (exit $code)"
+  if [ -s "$err" ]; then
+    echo "What it said on standard error (last lines; all of it in $log):" >&2
+    tail -n 20 "$err" >&2
   else
-    echo "failed (exit $code)"
     echo "Last lines of $log:" >&2
     tail -n 20 "$log" >&2
-    exit "$code"
   fi
+  exit "$code"
+}
+
+# retried COMMAND…: a download cut short by the network is worth one more try (pip and
+# apt skip what they already have) before a step is called failed.
+retried() {
+  "$@" && return
+  echo "-- failed (exit $?); trying once more" >&2
+  sleep 5
+  "$@"
 }
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -58,9 +74,9 @@ if [ "$install" = 1 ]; then
   # Playwright drives Debian's Chromium; its own browser download cannot work offline.
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   if [ ${#missing[@]} -gt 0 ]; then
-    step "updating the Debian package lists" as_root apt-get update -qq
+    step "updating the Debian package lists" retried as_root apt-get update -qq
     step "installing Debian packages: ${missing[*]}" \
-      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+      retried as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
   fi
 
   python=python3
@@ -71,14 +87,18 @@ if [ "$install" = 1 ]; then
   [ -x .venv/bin/python ] || step "creating the virtualenv .venv" "$python" -m venv .venv
   # Pinned versions (constraints.txt) so that every machine installs the same set;
   # scripts/refresh-constraints.sh moves the pins on purpose.
-  step "upgrading pip" .venv/bin/python -m pip install -c constraints.txt --upgrade pip
-  step "installing taskspace and its dev tools into .venv" \
-    .venv/bin/python -m pip install -c constraints.txt -e '.[dev]'
+  # torch comes from PyPI with its CUDA libraries (PyPI has no CPU-only build): about 7 GB
+  # installed. Without pip's cache the wheels (3.5 GB) are not kept a second time.
+  free_kb=$(df -Pk . | awk 'NR == 2 {print $4}')
+  [ "$free_kb" -ge $((9 * 1024 * 1024)) ] || echo "  warning: $((free_kb / 1024 / 1024)) GB free here; the install needs about 8 GB" >&2
+  pip=(.venv/bin/python -m pip install --no-cache-dir --progress-bar off -c constraints.txt)
+  step "upgrading pip" retried "${pip[@]}" --upgrade pip
+  step "installing taskspace and its dev tools into .venv" retried "${pip[@]}" -e '.[dev]'
 fi
 [ -x .venv/bin/kg ] || { echo "no .venv/bin/kg: run scripts/setup.sh without --no-install" >&2; exit 1; }
 kg=.venv/bin/kg
 
-step "installing Neo4j from Maven Central" "$kg" db install
+step "installing Neo4j from Maven Central" retried "$kg" db install
 if [ "$start" = 0 ]; then
   echo "Installed in $((SECONDS - began)) s. Next: $kg db start && $kg init (log: $log)"
   exit 0
@@ -102,7 +122,7 @@ run = json.loads(text[0 if text.startswith("{") else text.index("\n{") + 1 :])
 print("%s of %s tasks solved, run %s" % (run["successes"], run["samples"], run["run"]))' "$said")
 step "writing the report" "$kg" eval report --latest -o "$report"
 browser=$("$kg" db status --json | .venv/bin/python -c 'import json, sys; print(json.load(sys.stdin)["browser_url"])')
-rm -f "$said"
+rm -f "$said" "$err"
 
 cat <<EOF
 
