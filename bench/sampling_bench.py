@@ -14,6 +14,12 @@ average of the machine. ``--queries`` adds each template's grounding query time 
 over the runs' seeds, milliseconds, on the pool a sample of ``--count`` reads first),
 which is where most of the time goes. ``pools`` says, run by run, the pool each sample
 ended on (candidates kept per template, anchors read per query, tries).
+
+``--warm-up SECONDS`` first takes untimed samples (other seeds than the timed ones, so no
+timed anchor is read ahead) until the rate stops rising, as JMH warms a JVM before it
+measures: a server a minute old still compiles its hot paths. ``warm_up`` reports each round
+(one sample of every kind: tasks/s, and the milliseconds spent in server queries apart from
+the rest) and whether the rate settled before the time ran out.
 Nothing is written to the graph.
 """
 
@@ -103,6 +109,64 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
     }
 
 
+SERVER_STEPS = ("grounding", "requirements", "verification")
+"""The sampler's steps that are server queries (the rest is this process's own work)."""
+STEADY_ROUNDS = 3
+STEADY_RISE = 1.05
+WARM_UP_SEED = 1000
+"""Warm-up samples take seeds from here on, away from the timed runs' seeds."""
+
+
+def warm_up(graph: Graph, kinds: list[str], count: int, seconds: float) -> dict[str, Any]:
+    """Untimed samples until the rate has stopped rising: the last ``STEADY_ROUNDS`` rounds
+    each within ``STEADY_RISE`` of the best round before it, or ``seconds`` have passed.
+    Server milliseconds falling while the rest stays flat is the server warming up."""
+    rounds: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    steady = False
+    while not steady and time.perf_counter() - started < seconds:
+        row: dict[str, Any] = {}
+        tasks, spent = 0, 0.0
+        for kind in kinds:
+            began = time.perf_counter()
+            report = sample_tasks(
+                graph,
+                kind,
+                count=count,
+                seed=WARM_UP_SEED + len(rounds),
+                embedder=embed,
+                per_template={"doc": DOC, "web": WEB}[kind].per_template(),
+            )
+            took = time.perf_counter() - began
+            steps = report.extras.get("ms_by_step", {})
+            server = sum(steps.get(name, 0.0) for name in SERVER_STEPS)
+            row[kind] = {
+                "tasks_per_second": _rate(len(report.tasks), took),
+                "server_ms": round(server, 1),
+                "other_ms": round(1000 * took - server, 1),
+            }
+            tasks, spent = tasks + len(report.tasks), spent + took
+        row["tasks_per_second"] = _rate(tasks, spent)
+        rounds.append(row)
+        steady = settled([row["tasks_per_second"] or 0.0 for row in rounds])
+    return {
+        "rounds": rounds,
+        "seconds": round(time.perf_counter() - started, 1),
+        "steady": steady,
+    }
+
+
+def settled(rates: list[float]) -> bool:
+    """True when each of the last ``STEADY_ROUNDS`` rates is within ``STEADY_RISE`` of the
+    best rate before it."""
+    if len(rates) <= STEADY_ROUNDS:
+        return False
+    return all(
+        rates[index] <= STEADY_RISE * max(rates[:index])
+        for index in range(len(rates) - STEADY_ROUNDS, len(rates))
+    )
+
+
 def median_steps(runs: list[dict[str, float]]) -> dict[str, float]:
     """Each step's median milliseconds over the runs (a step a run skipped counts as 0)."""
     names = list(dict.fromkeys(name for run in runs for name in run))
@@ -137,11 +201,20 @@ def _rate(tasks: int, seconds: float) -> float | None:
 
 
 def run(
-    kinds: list[str], count: int, seed: int, repeat: int, queries: bool = False
+    kinds: list[str],
+    count: int,
+    seed: int,
+    repeat: int,
+    queries: bool = False,
+    warm_up_seconds: float = 0.0,
 ) -> dict[str, Any]:
+    warmed: dict[str, Any] | None = None
     with Graph(load_settings()) as graph:
         graph.verify()
         nodes = graph.read("graph/node_count")[0]["count"]
+        if warm_up_seconds > 0:
+            embed(["warm-up"])  # the model's one-off load is not a warm-up round
+            warmed = warm_up(graph, kinds, count, warm_up_seconds)
         results = [stamped(bench_kind(graph, kind, count, seed, repeat)) for kind in kinds]
         if queries:
             for result in results:
@@ -153,6 +226,7 @@ def run(
         "results": [result for result in results if result["tasks"]],
         "skipped": [result["kind"] for result in results if not result["tasks"]],
         "target_tasks_per_second": 200,
+        **({"warm_up": warmed} if warmed else {}),
     }
 
 
@@ -163,9 +237,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--queries", action="store_true", help="time each template's query")
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="untimed samples first, until the rate stops rising or this many seconds pass",
+    )
     args = parser.parse_args()
     kinds = args.kind or ["doc", "web"]
-    emit(run(kinds, args.count, args.seed, args.repeat, args.queries))
+    emit(run(kinds, args.count, args.seed, args.repeat, args.queries, args.warm_up))
 
 
 if __name__ == "__main__":

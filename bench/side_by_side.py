@@ -21,9 +21,10 @@ Steps, in order (``--only`` picks some):
 - ``wikidata_auto``: 7, 14 and 27 copies (104k to 403k triples), transactional against bulk,
   and the path ``kg load wikidata`` picks by itself at each size.
 - ``sampling``: a throwaway server with the shared documents and the MkDocs site, grown by
-  copies of the documents to about 10k and then about 100k nodes; ``bench.sampling_bench``
-  at each size, after an untimed bench run of three samples (the server re-plans as the
-  grown graph's statistics change).
+  copies of the documents to about 10k, 100k and 1M nodes; ``bench.sampling_bench`` at each
+  size, after untimed samples until the rate stops rising (``--warm-up``: the server
+  compiles its hot paths in its first minutes and re-plans as a grown graph's statistics
+  change).
 - ``retrieval``: a throwaway server with ``--chunks`` real text chunks; p95 and recall@10
   against exact search for several candidate pools, FAISS flat beside them. The vectors come
   from ``--vectors`` when it holds them (embedding 100k chunks takes about 40 minutes on two
@@ -239,7 +240,7 @@ def bulk_figures(result: Any) -> str:
 
 
 def sampling(out: Path, args: argparse.Namespace) -> list[Outcome]:
-    outcomes = []
+    outcomes, results = [], []
     with throwaway_server(out) as env:
         kg(["load", "docs", str(SHARED / "documents"), "--json"], env, out)
         with served(SHARED / "web" / "mkdocs_org_site") as url:
@@ -250,13 +251,14 @@ def sampling(out: Path, args: argparse.Namespace) -> list[Outcome]:
             grow += ["--first", str(first)]
             bench(out, f"sampling_graph_{copies}", grow, env)
             first = copies + 1
-            # An untimed run of three samples first: a graph that has just grown makes the
-            # server plan its queries again as the statistics change (web verification took
-            # 360 ms in the first run on a new 10k graph, 40-56 ms afterwards).
-            warm_up = ["bench.sampling_bench", "--count", "50", "--repeat", "3"]
-            bench(out, f"sampling_{copies}_warm_up", warm_up, env)
+            # Untimed samples first until the rate stops rising: a server that has just
+            # started, or a graph that has just grown, is still compiling and re-planning
+            # (three untimed samples on a new 10k graph left documents at 145 tasks/s; a
+            # minute later the same server gave 173 on a graph ten times larger).
             command = ["bench.sampling_bench", "--count", "50", "--repeat", "3", "--queries"]
+            command += ["--warm-up", str(args.warm_up)]
             result = bench(out, f"sampling_{copies}", command, env)
+            results.append(result)
             outcomes.append(
                 Outcome(
                     f"sampling ({copies} copies)",
@@ -265,7 +267,24 @@ def sampling(out: Path, args: argparse.Namespace) -> list[Outcome]:
                     load_of(result),
                 )
             )
+    if len(results) > 1:
+        growth = cost_growth(results[0], results[-1])
+        outcomes.append(Outcome("sampling cost, smallest to largest graph", "above", growth, ""))
     return outcomes
+
+
+def cost_growth(small: Any, large: Any) -> str:
+    """How much more a task costs on the large graph than on the small one, per kind (the
+    ratio of their tasks per second)."""
+    if not small or not large:
+        return "n/a"
+    rates = {row["kind"]: row["tasks_per_second"] for row in small["results"]}
+    parts = [
+        f"{row['kind']} {ratio(rates.get(row['kind']), row['tasks_per_second'])}"
+        for row in large["results"]
+    ]
+    nodes = f"{small['graph_nodes']:,} to {large['graph_nodes']:,} nodes"
+    return f"{nodes}: " + ", ".join(parts)
 
 
 def sampling_figures(result: Any) -> str:
@@ -274,7 +293,16 @@ def sampling_figures(result: Any) -> str:
     rates = ", ".join(
         f"{row['kind']} {row['tasks_per_second']} tasks/s" for row in result["results"]
     )
-    return f"{result['graph_nodes']:,} nodes: {rates}"
+    figures = f"{result['graph_nodes']:,} nodes: {rates}"
+    warm = result.get("warm_up")
+    if warm and warm["rounds"]:
+        first = warm["rounds"][0]["tasks_per_second"]
+        settled = "the rate settled" if warm["steady"] else "still rising when the time ran out"
+        figures += (
+            f" (after {len(warm['rounds'])} untimed rounds in {warm['seconds']} s, {settled}; "
+            f"the first round {first} tasks/s)"
+        )
+    return figures
 
 
 def retrieval(out: Path, args: argparse.Namespace) -> list[Outcome]:
@@ -315,8 +343,16 @@ def main() -> None:
         "--copies",
         type=int,
         nargs="+",
-        default=[6, 146],
-        help="document copies for the sampling graph sizes (6: about 10k nodes, 146: 100k)",
+        default=[6, 146, 1540],
+        help="document copies for the sampling graph sizes (6: about 10k nodes, 146: 100k, "
+        "1540: 1M; growing to 1M takes about 20 minutes)",
+    )
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="at most this long of untimed samples before each sampling size is timed",
     )
     parser.add_argument("--chunks", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200, help="retrieval questions")

@@ -1,12 +1,14 @@
-"""The side-by-side run reads each bench's JSON after its progress lines, and the embedding
-bench's arithmetic rate counts the encoder's work as the model defines it."""
+"""The side-by-side run reads each bench's JSON after its progress lines, says how each
+sampling size was warmed and how cost grew with the graph, and the embedding bench's
+arithmetic rate counts the encoder's work as the model defines it."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from bench.embedding_bench import model_flops
-from bench.side_by_side import bulk_figures, last_json
+from bench.side_by_side import bulk_figures, cost_growth, last_json, sampling_figures
 
 
 def test_the_json_after_progress_lines_is_read() -> None:
@@ -44,3 +46,34 @@ def test_model_flops_count_weights_and_attention_per_token() -> None:
     # one 100-token text: 6 layers x (24 x 384² + 4 x 100 x 384) FLOPs per token
     assert model_flops([100]) == 6 * (24 * 384 * 384 + 4 * 100 * 384) * 100
     assert model_flops([10, 20]) == model_flops([10]) + model_flops([20])
+
+
+def _sampled(nodes: int, doc: float, web: float, warm_up: dict[str, Any] | None = None) -> Any:
+    result: dict[str, Any] = {
+        "graph_nodes": nodes,
+        "results": [
+            {"kind": "doc", "tasks_per_second": doc},
+            {"kind": "web", "tasks_per_second": web},
+        ],
+    }
+    return {**result, "warm_up": warm_up} if warm_up else result
+
+
+def test_sampling_figures_say_how_the_server_was_warmed() -> None:
+    warm_up = {
+        "rounds": [{"tasks_per_second": 61.0}, {"tasks_per_second": 150.0}],
+        "seconds": 42.5,
+        "steady": False,
+    }
+    figures = sampling_figures(_sampled(9_920, 210.0, 230.5, warm_up))
+    assert figures.startswith("9,920 nodes: doc 210.0 tasks/s, web 230.5 tasks/s")
+    assert "after 2 untimed rounds in 42.5 s, still rising when the time ran out" in figures
+    assert "the first round 61.0 tasks/s" in figures
+    assert "settled" in sampling_figures(_sampled(9_920, 1.0, 1.0, {**warm_up, "steady": True}))
+    assert "untimed" not in sampling_figures(_sampled(9_920, 1.0, 1.0))
+
+
+def test_cost_growth_is_the_ratio_of_rates_per_kind() -> None:
+    growth = cost_growth(_sampled(9_920, 200.0, 220.0), _sampled(987_078, 125.0, 220.0))
+    assert growth == "9,920 to 987,078 nodes: doc 1.60×, web 1.00×"
+    assert cost_growth(None, _sampled(1, 1.0, 1.0)) == "n/a"

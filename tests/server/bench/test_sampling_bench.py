@@ -1,0 +1,33 @@
+"""bench.sampling_bench on real documents in a real server: the warm-up reports its rounds,
+calls the rate steady only by its own rule, and leaves the timed samples as they were."""
+
+from __future__ import annotations
+
+import pytest
+from bench import sampling_bench
+
+from taskspace.graph.connection import Graph
+from taskspace.sources.documents.loader import load_documents
+from tests.support.locations import REPO
+
+
+def test_the_warm_up_reports_rounds_and_does_not_change_what_is_timed(
+    graph: Graph, server_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for key, value in server_env.items():
+        monkeypatch.setenv(key, value)
+    report = load_documents(graph, [REPO / "examples" / "documents"])
+    assert not report.failed, report.failed
+    cold = sampling_bench.run(["doc"], count=5, seed=0, repeat=1)
+    warmed = sampling_bench.run(["doc"], count=5, seed=0, repeat=1, warm_up_seconds=15)
+    assert "warm_up" not in cold
+    rounds = warmed["warm_up"]["rounds"]
+    assert rounds, warmed["warm_up"]
+    assert all(row["doc"]["tasks_per_second"] > 0 for row in rounds)
+    assert all(row["doc"]["server_ms"] > 0 and row["doc"]["other_ms"] > 0 for row in rounds)
+    rates = [row["tasks_per_second"] for row in rounds]
+    assert warmed["warm_up"]["steady"] is sampling_bench.settled(rates)
+    # the warm-up takes other seeds: the timed sample is the same one either way
+    for key in ("tasks", "candidates"):
+        assert [r[key] for r in warmed["results"]] == [r[key] for r in cold["results"]], key
+    assert warmed["results"][0]["tasks"] > 0
