@@ -19,7 +19,7 @@ def test_the_warm_up_reports_rounds_and_does_not_change_what_is_timed(
     report = load_documents(graph, [REPO / "examples" / "documents"])
     assert not report.failed, report.failed
     cold = sampling_bench.run(["doc"], count=5, seed=0, repeat=1)
-    warmed = sampling_bench.run(["doc"], count=5, seed=0, repeat=1, warm_up_seconds=15)
+    warmed = sampling_bench.run(["doc"], count=5, seed=0, repeat=1, warm_up_seconds=8)
     assert "warm_up" not in cold
     rounds = warmed["warm_up"]["rounds"]
     assert rounds, warmed["warm_up"]
