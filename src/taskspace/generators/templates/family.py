@@ -85,9 +85,11 @@ class TemplateFamily(ScoredByCheck):
     def per_template(self, given: object = None) -> int | None:
         """The candidates kept per template: as given, else sized to the count (None)
         where the templates yield many rows per anchor read, else the full pool."""
-        if given is not None:
-            return int(str(given))
-        return None if self.sized else PER_TEMPLATE
+        if given is None:
+            return None if self.sized else PER_TEMPLATE
+        if isinstance(given, int) and not isinstance(given, bool) and given >= 1:
+            return given
+        raise SamplingError(f"per_template is a whole number of at least 1, not {given!r}")
 
 
 # Document templates return about one row per 9 anchors they read, so a sample sized to

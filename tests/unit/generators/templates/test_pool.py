@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from taskspace.generators.errors import SamplingError
 from taskspace.generators.templates.engine import SCAN
+from taskspace.generators.templates.family import DOC, WEB
 from taskspace.generators.templates.pool import PER_TEMPLATE, Pool
 
 
@@ -24,3 +28,12 @@ def test_a_short_sample_widens_its_pool_reading_again_only_for_more_anchors() ->
     assert small.widening() == [(small, 12), (small, 48), (full, 200)]
     # The full pool has nothing wider: its own rows, then all of them.
     assert full.widening() == [(full, 50), (full, 200)]
+
+
+def test_the_family_keeps_what_is_given_sizes_documents_and_refuses_nonsense() -> None:
+    assert DOC.per_template() is None  # sized to the count
+    assert WEB.per_template() == PER_TEMPLATE
+    assert DOC.per_template(7) == WEB.per_template(7) == 7
+    for wrong in ("7", 0, -3, True, 2.5):
+        with pytest.raises(SamplingError, match="whole number of at least 1"):
+            DOC.per_template(wrong)
