@@ -345,7 +345,7 @@ def main() -> None:
         nargs="+",
         default=[6, 146, 1540],
         help="document copies for the sampling graph sizes (6: about 10k nodes, 146: 100k, "
-        "1540: 1M; growing to 1M takes about 20 minutes)",
+        "1540: 1M; growing to 1M took 20 to 35 minutes on 2 cores)",
     )
     parser.add_argument(
         "--warm-up",
