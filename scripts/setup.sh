@@ -91,9 +91,10 @@ if [ "$install" = 1 ]; then
   # installed. Without pip's cache the wheels (3.5 GB) are not kept a second time.
   free_kb=$(df -Pk . | awk 'NR == 2 {print $4}')
   [ "$free_kb" -ge $((9 * 1024 * 1024)) ] || echo "  warning: $((free_kb / 1024 / 1024)) GB free here; the install needs about 8 GB" >&2
-  pip=(.venv/bin/python -m pip install --no-cache-dir --progress-bar off -c constraints.txt)
-  step "upgrading pip" retried "${pip[@]}" --upgrade pip
-  step "installing taskspace and its dev tools into .venv" retried "${pip[@]}" -e '.[dev]'
+  pip=(.venv/bin/python -m pip install --no-cache-dir --progress-bar off)
+  step "upgrading pip" retried "${pip[@]}" -c constraints.txt --upgrade pip
+  step "installing taskspace and its dev tools into .venv" \
+    retried "${pip[@]}" -c constraints.txt -e '.[dev]'
 fi
 [ -x .venv/bin/kg ] || { echo "no .venv/bin/kg: run scripts/setup.sh without --no-install" >&2; exit 1; }
 kg=.venv/bin/kg
