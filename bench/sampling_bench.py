@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.entry import run_main
@@ -41,6 +41,7 @@ from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
 from taskspace.models.embeddings import embed
+from taskspace.tasks.family import SampleReport
 
 
 class TimedEmbedder:
@@ -59,6 +60,25 @@ class TimedEmbedder:
             self.texts += len(texts)
 
 
+FAMILIES = {"doc": DOC, "web": WEB}
+
+
+def timed_sample(
+    graph: Graph, kind: str, count: int, seed: int, embedder: Callable[..., Any]
+) -> tuple[SampleReport, float]:
+    """One sample as ``kg sample KIND`` takes it by default, and its seconds."""
+    started = time.perf_counter()
+    report = sample_tasks(
+        graph,
+        kind,
+        count=count,
+        seed=seed,
+        embedder=embedder,
+        per_template=FAMILIES[kind].per_template(),
+    )
+    return report, time.perf_counter() - started
+
+
 def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> dict[str, Any]:
     """The first run is cold (the model embeds every anchor text it needs); later runs in
     the same process reuse those vectors, as a long-lived server would."""
@@ -67,16 +87,7 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
     runs: list[dict[str, Any]] = []
     for attempt in range(repeat):
         before, texts = embedder.seconds, embedder.texts
-        started = time.perf_counter()
-        report = sample_tasks(
-            graph,
-            kind,
-            count=count,
-            seed=seed + attempt,
-            embedder=embedder,
-            per_template={"doc": DOC, "web": WEB}[kind].per_template(),
-        )
-        seconds = time.perf_counter() - started
+        report, seconds = timed_sample(graph, kind, count, seed + attempt, embedder)
         runs.append(
             {
                 "tasks": len(report.tasks),
@@ -128,16 +139,7 @@ def warm_up(graph: Graph, kinds: list[str], count: int, seconds: float) -> dict[
         row: dict[str, Any] = {}
         tasks, spent = 0, 0.0
         for kind in kinds:
-            began = time.perf_counter()
-            report = sample_tasks(
-                graph,
-                kind,
-                count=count,
-                seed=WARM_UP_SEED + len(rounds),
-                embedder=embed,
-                per_template={"doc": DOC, "web": WEB}[kind].per_template(),
-            )
-            took = time.perf_counter() - began
+            report, took = timed_sample(graph, kind, count, WARM_UP_SEED + len(rounds), embed)
             steps = report.extras.get("ms_by_step", {})
             server = sum(steps.get(name, 0.0) for name in SERVER_STEPS)
             row[kind] = {
@@ -175,7 +177,7 @@ def median_steps(runs: list[dict[str, float]]) -> dict[str, float]:
 
 def first_pool(kind: str, count: int) -> Pool:
     """The pool a sample of ``count`` reads first (``kg sample``'s default)."""
-    per_template = {"doc": DOC, "web": WEB}[kind].per_template()
+    per_template = FAMILIES[kind].per_template()
     if per_template:
         return Pool.keeping(per_template)
     return Pool.for_count(count, len(load_templates(kind)))
