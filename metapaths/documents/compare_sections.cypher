@@ -1,5 +1,7 @@
 // comparison: the first quantity each of two sibling sections states in its text (a
-// number in digits or words, e.g. "eleven container vessels", "4 days"), compared.
+// number in digits or words, e.g. "eleven container vessels", "4 days"), compared when
+// both count the same thing and every number of it one section states is above every
+// number of it the other states.
 // Anchors: the given ones ($anchors) through the id index, else the seeded window: $scan
 // in id order from $start (after the label's id prefix), wrapping to the first ids, so
 // that sampling does the same work however large the graph is and seeds cover all of it.
@@ -50,9 +52,7 @@ CALL (parent, anchors) {
     // lower-case word, can state a quantity: one regex on its text, a looser form of the
     // word-by-word rules below, spares splitting the others.
     WHERE p.text =~ '(?s).*[ \n("]([0-9]+(\\.[0-9]+)?|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety))[ \n("]+((?i:hundred|thousand|million)[.,;:)]?[ \n("]+)?[a-z][a-z-]+[.,;:)]?([ \n("].*)?'
-    // Paragraphs in order, each read word by word only until one states a quantity: the
-    // first number that qualifies ends the reading (UNWIND yields the words in order and
-    // nothing below it sorts), and so does the first paragraph that has one.
+    // Every quantity of every such paragraph, in the order of the text.
     WITH p ORDER BY p.position
     CALL (p) {
       WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
@@ -84,24 +84,46 @@ CALL (parent, anchors) {
       // A count agrees with what it counts: one of a singular noun, more of a plural one or a
       // unit. "a new 2718 transaction type" names a type, "layer 1 multi-sig transactions" a
       // layer: neither is a quantity.
-      WITH p, i, value, said, counted, split(counted, ' ') AS nouns
+      WITH p, i, value, said, counted, split(counted, ' ') AS nouns,
+           ['percent', 'per', 'kg', 'km', 'cm', 'mm', 'kb', 'mb', 'gb', 'tb', 'gwei', 'wei', 'eth', 'ether', 'gas', 'usd', 'eur', 'hz', 'khz', 'mhz', 'ghz', 'bit', 'byte'] AS units
       WHERE CASE WHEN value = 1.0
         THEN none(n IN nouns WHERE n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
-        ELSE any(n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
-                 OR n IN ['percent', 'per', 'kg', 'km', 'cm', 'mm', 'kb', 'mb', 'gb', 'tb', 'gwei', 'wei', 'eth', 'ether', 'gas', 'usd', 'eur', 'hz', 'khz', 'mhz', 'ghz', 'bit', 'byte'])
+        ELSE any(n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss') OR n IN units)
       END
-      RETURN i, value, said, counted LIMIT 1
+      // The noun the number counts, in the singular: the word that agrees with it (the
+      // first plural or unit after a number other than one, the last word after one).
+      // "eleven container vessels" and "three vessels" count vessels; "four days" counts
+      // days, and comparing it with vessels would ask which of two unlike things is more.
+      WITH i, value, said, counted, units,
+           CASE WHEN value = 1.0 THEN last(nouns)
+                ELSE head([n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss') OR n IN units]) END AS noun
+      RETURN i, value, said, counted,
+             CASE WHEN noun IN units THEN noun
+                  WHEN noun ENDS WITH 'ies' AND size(noun) > 4 THEN left(noun, size(noun) - 3) + 'y'
+                  WHEN noun ENDS WITH 's' AND NOT noun ENDS WITH 'ss' THEN left(noun, size(noun) - 1)
+                  ELSE noun END AS noun
     }
-    RETURN p AS holder, value, said, counted LIMIT 1
+    WITH p, i, value, said, counted, noun ORDER BY p.position, i
+    RETURN collect({paragraph: p, value: value, said: said, counted: counted, noun: noun}) AS found
   }
-  RETURN collect({section: s, rank: rank, paragraph: holder, value: value, said: said, counted: counted}) AS quantities
+  // Every quantity the section states of the noun its first one counts: a section that
+  // states "2 gas per word" and later "16 gas per byte" has no single number of gas.
+  WITH s, rank, found WHERE size(found) > 0
+  WITH s, rank, found[0] AS first, [q IN found WHERE q.noun = found[0].noun | q.value] AS values
+  RETURN collect({section: s, rank: rank, paragraph: first.paragraph, value: first.value,
+                  said: first.said, counted: first.counted, noun: first.noun,
+                  low: reduce(m = values[0], v IN values | CASE WHEN v < m THEN v ELSE m END),
+                  high: reduce(m = values[0], v IN values | CASE WHEN v > m THEN v ELSE m END)}) AS quantities
 }
 UNWIND anchors AS a
 WITH a, quantities, [x IN quantities WHERE x.section = a] AS mine
 WHERE size(mine) = 1
-// The nearest of the next five siblings whose quantity differs.
+// The nearest of the next five siblings that counts the same thing, every number of it
+// on one side of every number of it the anchor states: then "which states the larger
+// number" has one answer however the reader takes the sections' other mentions.
 UNWIND [x IN quantities WHERE mine[0].rank < x.rank <= mine[0].rank + 5
-          AND trim(x.section.text) <> trim(a.text) AND x.value <> mine[0].value] AS other
+          AND trim(x.section.text) <> trim(a.text) AND x.noun = mine[0].noun
+          AND (x.low > mine[0].high OR x.high < mine[0].low)] AS other
 WITH a, mine[0] AS own, other ORDER BY other.section.position
 WITH a, own, head(collect(other)) AS other
 WITH a, other.section AS b, [own, other] AS pair

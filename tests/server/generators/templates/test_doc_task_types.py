@@ -10,7 +10,7 @@ was checked by hand against the source file:
   document (nordwind_profile.md, "Fleet"); Nordwind Shipping is named in three paragraphs
   (Overview, Outlook, Finances); the Overview sentence on growth names Nordwind Shipping,
   not the Port of Valdoria.
-- nordwind_profile.md: "Fleet" states eleven container vessels, "Routes" every four days;
+- nordwind_profile.md: "Fleet" states eleven container vessels, "Routes" three;
   "Partners" names the Valdoria Port Authority, which harbor-guide.md names under
   "Arrival" (and names nothing else of "Partners").
 - harbor-guide.md: the opening sentences of the two "Arrival" paragraphs.
@@ -23,6 +23,7 @@ was checked by hand against the source file:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -207,3 +208,16 @@ def test_a_section_naming_an_entity_of_more_than_1000_paragraphs_is_no_synthesis
     finally:
         corpus.write_text("MATCH (p:Paragraph {file: 'hub-test.md'}) DETACH DELETE p")
     assert len(partners_tasks()) == 1
+
+
+def test_compared_sections_count_the_same_thing(corpus: Graph) -> None:
+    """Eleven vessels against four days is no comparison: both sections count one noun."""
+    spec = next(spec for spec in load_templates("doc") if spec.name == "compare_sections")
+    tasks = _all_tasks(corpus, spec)
+    assert tasks
+    counted = re.compile(r"a number of (.+?), and the section .+ states a number of (.+?)\. ")
+    for task in tasks:
+        match = counted.search(task.prompt)
+        assert match, task.prompt
+        first, second = ({word.rstrip("s") for word in group.split()} for group in match.groups())
+        assert first & second, task.prompt
