@@ -297,10 +297,12 @@ def sampling_figures(result: Any) -> str:
     warm = result.get("warm_up")
     if warm and warm["rounds"]:
         first = warm["rounds"][0]["tasks_per_second"]
-        settled = "the rate settled" if warm["steady"] else "still rising when the time ran out"
+        # Unsettled is not "rising": rounds on a busy machine also scatter around a level.
+        settled = "the rate settled" if warm["steady"] else "not settled when the time ran out"
+        count = len(warm["rounds"])
+        rounds = f"{count} untimed round{'' if count == 1 else 's'}"
         figures += (
-            f" (after {len(warm['rounds'])} untimed rounds in {warm['seconds']} s, {settled}; "
-            f"the first round {first} tasks/s)"
+            f" (after {rounds} in {warm['seconds']} s, {settled}; the first round {first} tasks/s)"
         )
     return figures
 

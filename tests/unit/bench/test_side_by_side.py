@@ -60,14 +60,17 @@ def _sampled(nodes: int, doc: float, web: float, warm_up: dict[str, Any] | None 
 
 
 def test_sampling_figures_say_how_the_server_was_warmed() -> None:
-    warm_up = {
-        "rounds": [{"tasks_per_second": 61.0}, {"tasks_per_second": 150.0}],
+    rounds = [{"tasks_per_second": 61.0}, {"tasks_per_second": 150.0}]
+    warm_up: dict[str, Any] = {
+        "rounds": rounds,
         "seconds": 42.5,
         "steady": False,
     }
     figures = sampling_figures(_sampled(9_920, 210.0, 230.5, warm_up))
     assert figures.startswith("9,920 nodes: doc 210.0 tasks/s, web 230.5 tasks/s")
-    assert "after 2 untimed rounds in 42.5 s, still rising when the time ran out" in figures
+    assert "after 2 untimed rounds in 42.5 s, not settled when the time ran out" in figures
+    one_round = {**warm_up, "rounds": rounds[:1]}
+    assert "after 1 untimed round in" in sampling_figures(_sampled(9_920, 1.0, 1.0, one_round))
     assert "the first round 61.0 tasks/s" in figures
     assert "settled" in sampling_figures(_sampled(9_920, 1.0, 1.0, {**warm_up, "steady": True}))
     assert "untimed" not in sampling_figures(_sampled(9_920, 1.0, 1.0))
