@@ -5,7 +5,7 @@
 MATCH (i:Item {id: $id})
 RETURN i.id AS id, i.label AS label,
        COLLECT {
-         MATCH (i)-[:P31]->(:Item)-[:P279]->{0,6}(c:Item)
+         MATCH ANY SHORTEST (i)-[:P31]->(:Item)-[:P279]->{0,6}(c:Item)
          WHERE c.id IN $roots
          RETURN DISTINCT c.id
        } AS roots,

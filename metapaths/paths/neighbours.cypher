@@ -12,7 +12,7 @@ WITH pid, reverse, size(targets) AS fanout, targets[..$sample] AS sample
 UNWIND sample AS b
 RETURN pid, reverse, fanout, b.id AS id, b.label AS label,
        COLLECT {
-         MATCH (b)-[:P31]->(:Item)-[:P279]->{0,6}(c:Item)
+         MATCH ANY SHORTEST (b)-[:P31]->(:Item)-[:P279]->{0,6}(c:Item)
          WHERE c.id IN $roots
          RETURN DISTINCT c.id
        } AS roots
