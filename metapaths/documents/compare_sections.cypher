@@ -42,8 +42,8 @@ CALL (parent, anchors) {
   UNWIND range(0, size(siblings) - 1) AS rank
   WITH siblings[rank] AS s, rank, siblings
   WHERE any(back IN range(0, 5) WHERE rank >= back AND siblings[rank - back] IN anchors)
-  // A section's first quantity: the first number of its first paragraph that states one,
-  // with what it counts (the next word, and the one after unless it is a function word).
+  // A section's quantities: each number its paragraphs state, with what it counts (the
+  // next word, and the one after unless it is a function word); the first one leads.
   // Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
   CALL (s) {
     MATCH (s)-[:CONTAINS]->(p:Paragraph)
@@ -86,17 +86,18 @@ CALL (parent, anchors) {
       // layer: neither is a quantity.
       WITH p, i, value, said, counted, split(counted, ' ') AS nouns,
            ['percent', 'per', 'kg', 'km', 'cm', 'mm', 'kb', 'mb', 'gb', 'tb', 'gwei', 'wei', 'eth', 'ether', 'gas', 'usd', 'eur', 'hz', 'khz', 'mhz', 'ghz', 'bit', 'byte'] AS units
+      WITH p, i, value, said, counted, nouns, units,
+           [n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss') OR n IN units] AS plural
       WHERE CASE WHEN value = 1.0
         THEN none(n IN nouns WHERE n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
-        ELSE any(n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss') OR n IN units)
+        ELSE size(plural) > 0
       END
       // The noun the number counts, in the singular: the word that agrees with it (the
       // first plural or unit after a number other than one, the last word after one).
       // "eleven container vessels" and "three vessels" count vessels; "four days" counts
       // days, and comparing it with vessels would ask which of two unlike things is more.
       WITH i, value, said, counted, units,
-           CASE WHEN value = 1.0 THEN last(nouns)
-                ELSE head([n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss') OR n IN units]) END AS noun
+           CASE WHEN value = 1.0 THEN last(nouns) ELSE plural[0] END AS noun
       RETURN i, value, said, counted,
              CASE WHEN noun IN units THEN noun
                   WHEN noun ENDS WITH 'ies' AND size(noun) > 4 THEN left(noun, size(noun) - 3) + 'y'
