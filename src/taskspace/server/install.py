@@ -6,10 +6,13 @@ their checksums; it caches them in ``~/.m2`` so that a second home installs offl
 
 from __future__ import annotations
 
+import fcntl
 import json
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,15 +40,32 @@ def find_tool(name: str, advice: str) -> str:
     return found
 
 
+@contextmanager
+def _installing(paths: LocalServerPaths) -> Iterator[None]:
+    """Hold the install lock of ``paths``: two processes sharing a jar cache (two test
+    workers, two ``kg`` commands) resolve it once, never into each other's directory."""
+    paths.dist.parent.mkdir(parents=True, exist_ok=True)
+    with (paths.dist.parent / ".install.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def install(paths: LocalServerPaths, force: bool = False) -> InstallReport:
     """Resolve the pinned server into ``paths.lib`` (atomically; a failed run leaves none)."""
     version = pinned_version()
-    if is_installed(paths) and not force:
-        jars = len(list(paths.lib.glob("*.jar")))
-        return InstallReport(version, paths.lib, jars, already_installed=True)
+    with _installing(paths):
+        if is_installed(paths) and not force:
+            jars = len(list(paths.lib.glob("*.jar")))
+            return InstallReport(version, paths.lib, jars, already_installed=True)
+        return _resolve(paths, version)
+
+
+def _resolve(paths: LocalServerPaths, version: str) -> InstallReport:
     mvn = find_tool("mvn", "install Maven (Debian: apt-get install maven) and Java 17")
     find_tool("java", "install a Java 17 runtime (Debian: apt-get install openjdk-17-jre-headless)")
-    paths.dist.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=paths.dist.parent, prefix=".install-") as staging:
         staged_lib = Path(staging) / "lib"
         command = [
