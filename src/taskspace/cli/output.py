@@ -37,19 +37,26 @@ class FullWidthConsole(Console):
     """A rich console that, when its stream is not a terminal, never wraps a line.
 
     rich otherwise wraps at 80 characters (or at the width of whichever standard stream is a
-    terminal), cutting ``…/doc-seed0.jsonl`` into ``…/doc-se`` and ``ed0.jsonl``.
+    terminal), cutting ``…/doc-seed0.jsonl`` into ``…/doc-se`` and ``ed0.jsonl``. A width
+    given here is kept; one rich takes from an exported ``COLUMNS`` is not, since that
+    variable describes a terminal, not the pipe (CI runners and test workers export it).
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._width_given = kwargs.get("width") is not None
 
     @property
     def size(self) -> ConsoleDimensions:
         size = super().size
-        if self.is_terminal or self._width is not None:
+        if self.is_terminal or self._width_given:
             return size
         return ConsoleDimensions(PIPE_WIDTH, size.height)
 
     @size.setter
     def size(self, new_size: tuple[int, int]) -> None:
         self._width, self._height = new_size
+        self._width_given = True
 
 
 console = FullWidthConsole()

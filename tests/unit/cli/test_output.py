@@ -35,6 +35,15 @@ def test_a_line_in_a_pipe_is_not_wrapped(piped: io.StringIO) -> None:
     assert piped.getvalue() == f"inspect view: http://127.0.0.1:7575 (logs: {LONG})\n"
 
 
+def test_an_exported_columns_does_not_wrap_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI runners and test workers export ``COLUMNS=80``; it describes no pipe."""
+    monkeypatch.setenv("COLUMNS", "50")
+    out = io.StringIO()
+    monkeypatch.setattr(output, "console", FullWidthConsole(file=out))
+    print_line("logs: ", LONG)
+    assert out.getvalue() == f"logs: {LONG}\n"
+
+
 def test_a_terminal_still_gets_tables_that_fit_it() -> None:
     out = io.StringIO()
     terminal = FullWidthConsole(file=out, force_terminal=True, width=60)
