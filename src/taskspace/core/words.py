@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from taskspace.metrics.squad import UNICODE_PUNCTUATION, normalize_answer_unicode
+from taskspace.metrics.squad import PunctuationTable, normalize_answer_unicode
 
 FUNCTION_WORDS = frozenset(
     """a an the and or nor but of for to in on at by with without from into onto upon
@@ -39,7 +39,7 @@ STOPWORDS = FUNCTION_WORDS | frozenset(
 """English words that say nothing about what a text is about: every matcher's stopwords
 (content words, answer keywords, a question's full-text terms, a walker's instruction)."""
 
-_PUNCTUATION_AS_SPACE = {code: " " for code in UNICODE_PUNCTUATION}
+_PUNCTUATION_AS_SPACE = PunctuationTable(" ")
 
 
 def normalized(text: str) -> str:

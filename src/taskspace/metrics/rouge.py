@@ -20,17 +20,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
-from nltk.stem import porter
 from rouge_score import tokenize
 
-_STEMMER = porter.PorterStemmer()
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    """NLTK's Porter stemmer, imported on first use: ``import nltk`` loads SciPy and the
+    whole toolkit (2.8 s), which every ``kg`` command paid when it was imported above."""
+    from nltk.stem import porter
+
+    return porter.PorterStemmer()
 
 
 @lru_cache(maxsize=16384)
 def tokens(text: str, stemmed: bool = False) -> tuple[str, ...]:
     """rouge-score's tokens of ``text`` (cached: a gold is tokenised once per run)."""
-    return tuple(tokenize.tokenize(text, _STEMMER if stemmed else None))
+    return tuple(tokenize.tokenize(text, _stemmer() if stemmed else None))
 
 
 def lcs_length(first: Sequence[str], second: Sequence[str]) -> int:

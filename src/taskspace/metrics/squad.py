@@ -25,27 +25,40 @@ from __future__ import annotations
 
 import re
 import string
-import sys
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 _ASCII_PUNCTUATION = str.maketrans("", "", string.punctuation)
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
-UNICODE_PUNCTUATION = str.maketrans(
-    "",
-    "",
-    "".join(
-        chr(code)
-        for code in range(sys.maxunicode + 1)
-        if chr(code) in string.punctuation or unicodedata.category(chr(code)).startswith("P")
-    ),
-)
-"""ASCII punctuation and every Unicode character of a ``P*`` category, for ``translate``."""
 
 
-def _normalise(text: str, punctuation: dict[int, int | None]) -> str:
+class PunctuationTable(dict[int, int | str | None]):
+    """A ``str.translate`` table that replaces ASCII punctuation and every Unicode character
+    of a ``P*`` category with ``replacement`` (``None`` deletes) and keeps every other one.
+
+    Filled on first sight of each code point: building it for all 1.1M code points took
+    0.45 s at import, paid by every ``kg`` command.
+    """
+
+    def __init__(self, replacement: str | None) -> None:
+        super().__init__()
+        self._replacement = replacement
+
+    def __missing__(self, code: int) -> int | str | None:
+        char = chr(code)
+        punctuation = char in string.punctuation or unicodedata.category(char).startswith("P")
+        value = self._replacement if punctuation else code
+        self[code] = value
+        return value
+
+
+UNICODE_PUNCTUATION = PunctuationTable(None)
+"""Deletes ASCII punctuation and every Unicode character of a ``P*`` category."""
+
+
+def _normalise(text: str, punctuation: Mapping[int, int | str | None]) -> str:
     return " ".join(_ARTICLES.sub(" ", text.lower().translate(punctuation)).split())
 
 
