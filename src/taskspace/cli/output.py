@@ -43,8 +43,8 @@ class FullWidthConsole(Console):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
         self._width_given = kwargs.get("width") is not None
+        super().__init__(*args, **kwargs)
 
     @property
     def size(self) -> ConsoleDimensions:

@@ -46,11 +46,8 @@ def _installing(paths: LocalServerPaths) -> Iterator[None]:
     workers, two ``kg`` commands) resolve it once, never into each other's directory."""
     paths.dist.parent.mkdir(parents=True, exist_ok=True)
     with (paths.dist.parent / ".install.lock").open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        yield
 
 
 def install(paths: LocalServerPaths, force: bool = False) -> InstallReport:
