@@ -9,7 +9,8 @@ and prints JSON: tasks per second overall (median), for the first run (cold: the
 embeds every anchor text that has no stored vector) and the later ones (warm: those
 vectors are remembered in the process), with the model's time left out, the warm runs'
 median milliseconds per step of the sampler (``ms_by_step``: grounding queries,
-requirement checks, rendering, ordering, verification, de-duplication), and the load
+rendering, ordering, verification (requirement checks and re-derivation),
+de-duplication), and the load
 average of the machine. ``--queries`` adds each template's grounding query time (median
 over the runs' seeds, milliseconds, on the pool a sample of ``--count`` reads first),
 which is where most of the time goes. ``pools`` says, run by run, the pool each sample
@@ -120,7 +121,7 @@ def bench_kind(graph: Graph, kind: str, count: int, seed: int, repeat: int) -> d
     }
 
 
-SERVER_STEPS = ("grounding", "requirements", "verification")
+SERVER_STEPS = ("grounding", "verification")
 """The sampler's steps that are server queries (the rest is this process's own work)."""
 STEADY_ROUNDS = 3
 STEADY_RISE = 1.05

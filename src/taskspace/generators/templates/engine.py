@@ -9,14 +9,13 @@ from typing import Any
 from taskspace.generators.templates.coverage import coverage_map
 from taskspace.generators.templates.pool import PER_TEMPLATE, Pool
 from taskspace.generators.templates.reads import READ_WORKERS
-from taskspace.generators.templates.requirements import check_requirements_many
+from taskspace.generators.templates.requirements import RequirementChecks
 from taskspace.generators.templates.templates import StepTemplate, SuccessTemplate, TemplateSpec
 from taskspace.graph.connection import Graph
 from taskspace.graph.errors import MissingValue
 from taskspace.graph.ids import stable_id
 from taskspace.graph.metapaths import metapath_library, render, render_optional
 from taskspace.sources.web.urls import portable_url
-from taskspace.tasks.family import SampleReport
 from taskspace.tasks.fingerprint import fingerprint
 from taskspace.tasks.model import GroundRef, SuccessCriterion, Task, WebStep
 
@@ -221,28 +220,6 @@ def sample_rows(
     return ordered[:count]
 
 
-def meeting_requirements(
-    graph: Graph,
-    batches: Sequence[tuple[TemplateSpec, list[dict[str, Any]]]],
-    report: SampleReport,
-) -> list[list[dict[str, Any]]]:
-    """For each template's rows, those whose grounded subgraph meets its declaration (all
-    templates in one transaction); each other row is counted in the report by the
-    requirement it failed, template by template in order."""
-    checked = check_requirements_many(
-        graph, [(spec.subgraph, rows, spec.grounding) for spec, rows in batches]
-    )
-    kept: list[list[dict[str, Any]]] = []
-    for (spec, rows), failures in zip(batches, checked, strict=True):
-        kept.append([])
-        for row, failed in zip(rows, failures, strict=True):
-            if failed is None:
-                kept[-1].append(row)
-            else:
-                report.drop_requirement(spec.name, failed)
-    return kept
-
-
 def rederive(graph: Graph, spec: TemplateSpec, task: Task) -> bool:
     """True when re-running the grounding query on the task's anchor renders the same
     prompt and answer (a renamed section or changed cell makes the task stale)."""
@@ -262,29 +239,64 @@ def rederive_groups(
 ) -> dict[str, bool]:
     """:func:`rederive_many` for the tasks of several templates, one query each, in
     :data:`READ_WORKERS` read transactions."""
-    groups = [(spec, tasks) for spec, tasks in groups if tasks]
-    anchors = [sorted({task.anchor for task in tasks}) for _, tasks in groups]
-    results = graph.read_texts(
-        [
+    rederivation = Rederivation(groups)
+    return rederivation.verdicts(graph.read_texts(rederivation.calls, workers=READ_WORKERS))
+
+
+class Rederivation:
+    """The grounding queries that re-derive many templates' tasks (one per template, on
+    the tasks' anchors), and the verdicts from their answers: run alone
+    (:func:`rederive_groups`) or in one batch of reads with other queries."""
+
+    def __init__(self, groups: Sequence[tuple[TemplateSpec, Sequence[Task]]]) -> None:
+        self.groups = [(spec, tasks) for spec, tasks in groups if tasks]
+        anchors = [sorted({task.anchor for task in tasks}) for _, tasks in self.groups]
+        self.calls = [
             template_call(spec, anchors=wanted, limit=10 * len(wanted))
-            for (spec, _), wanted in zip(groups, anchors, strict=True)
-        ],
-        workers=READ_WORKERS,
+            for (spec, _), wanted in zip(self.groups, anchors, strict=True)
+        ]
+        """One query per template that has tasks, in order."""
+
+    def verdicts(self, found: Sequence[Sequence[dict[str, Any]]]) -> dict[str, bool]:
+        """Task id -> whether one of its anchor's first ten rows renders it again."""
+        verified: dict[str, bool] = {}
+        for (spec, tasks), rows_found in zip(self.groups, found, strict=True):
+            rows: dict[str, list[dict[str, Any]]] = {}
+            for row in rows_found:
+                rows.setdefault(str(row["anchor"]), []).append(row)
+            verified.update(
+                {
+                    task.id: any(
+                        _renders_same(spec, row, task) for row in rows.get(task.anchor, [])[:10]
+                    )
+                    for task in tasks
+                }
+            )
+        return verified
+
+
+def checked_and_rederived(
+    graph: Graph, groups: Sequence[tuple[TemplateSpec, Sequence[tuple[Task, dict[str, Any]]]]]
+) -> dict[str, str | None]:
+    """Task id -> why the task fails (a requirement of its template's declared subgraph,
+    :data:`~taskspace.generators.templates.requirements.FAILURES`, else ``"unverified"``
+    when its answer does not re-derive), or None when it passes both. Each task comes with
+    the row it was rendered from. The requirement and re-derivation queries of every
+    template run in one batch of :data:`READ_WORKERS` read transactions: one round trip
+    for both checks."""
+    checks = RequirementChecks(
+        graph,
+        [(spec.subgraph, [row for _, row in pairs], spec.grounding) for spec, pairs in groups],
     )
-    verified: dict[str, bool] = {}
-    for (spec, tasks), found in zip(groups, results, strict=True):
-        rows: dict[str, list[dict[str, Any]]] = {}
-        for row in found:
-            rows.setdefault(str(row["anchor"]), []).append(row)
-        verified.update(
-            {
-                task.id: any(
-                    _renders_same(spec, row, task) for row in rows.get(task.anchor, [])[:10]
-                )
-                for task in tasks
-            }
-        )
-    return verified
+    rederivation = Rederivation([(spec, [task for task, _ in pairs]) for spec, pairs in groups])
+    found = graph.read_texts(checks.calls + rederivation.calls, workers=READ_WORKERS)
+    failures = checks.verdicts(found[: len(checks.calls)])
+    verified = rederivation.verdicts(found[len(checks.calls) :])
+    outcome: dict[str, str | None] = {}
+    for (_, pairs), failed in zip(groups, failures, strict=True):
+        for (task, _), failure in zip(pairs, failed, strict=True):
+            outcome[task.id] = failure or (None if verified.get(task.id) else "unverified")
+    return outcome
 
 
 def _renders_same(spec: TemplateSpec, row: dict[str, Any], task: Task) -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 
 from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.templates import Subgraph
-from taskspace.graph.connection import Graph
+from taskspace.graph.connection import Graph, Record
 
 HUB_LABELS = ("Entity", "Chunk")
 """Labels whose nodes a large graph links to from everywhere (an entity is mentioned in
@@ -59,29 +59,47 @@ Batch = tuple[Subgraph, Sequence[dict[str, Any]], Sequence[str]]
 
 def check_requirements_many(graph: Graph, batches: Sequence[Batch]) -> list[list[str | None]]:
     """:func:`check_requirements` for the candidates of many templates: one query per
-    template, in :data:`READ_WORKERS` read transactions for a whole sample. Each
-    template keeps its own query parameters: with the declared types as row values
+    template, in :data:`READ_WORKERS` read transactions for a whole sample."""
+    checks = RequirementChecks(graph, batches)
+    return checks.verdicts(graph.read_texts(checks.calls, workers=READ_WORKERS))
+
+
+class RequirementChecks:
+    """The requirement queries for many templates' candidates, and their verdicts from
+    the answers: run alone (:func:`check_requirements_many`) or in one batch of reads with
+    other queries (a sample checks and re-derives the candidates MMR puts forward at once).
+
+    Each template keeps its own query parameters: with the declared types as row values
     instead, Neo4j could not check them during the shortest-path search and ran 1.7×
     slower."""
-    ids = [[grounded_ids(row, columns) for row in rows] for _, rows, columns in batches]
-    query = graph.queries.text("templates/requirements")
-    calls = [
-        (query, requirement_params(subgraph, rows, ids[number]))
-        for number, (subgraph, rows, _) in enumerate(batches)
-    ]
-    found = graph.read_texts([call for call in calls if call[1]["rows"]], workers=READ_WORKERS)
-    results = iter(found)
-    checked: list[list[str | None]] = []
-    for number, (subgraph, rows, _) in enumerate(batches):
-        by_key = {int(item["key"]): item for item in next(results)} if rows else {}
-        low, high = subgraph.node_count
-        checked.append(
-            [
-                _failure(by_key.get(index), len(ids[number][index]), low, high, subgraph.max_hops)
-                for index in range(len(rows))
-            ]
-        )
-    return checked
+
+    def __init__(self, graph: Graph, batches: Sequence[Batch]) -> None:
+        self.batches = batches
+        self.ids = [[grounded_ids(row, columns) for row in rows] for _, rows, columns in batches]
+        query = graph.queries.text("templates/requirements")
+        self.calls: list[tuple[str, dict[str, Any]]] = [
+            (query, requirement_params(subgraph, rows, self.ids[number]))
+            for number, (subgraph, rows, _) in enumerate(batches)
+            if rows
+        ]
+        """One query per template that has rows, in order."""
+
+    def verdicts(self, found: Sequence[Sequence[Record]]) -> list[list[str | None]]:
+        """For each batch, for each row in order, the first requirement it fails or None;
+        ``found`` holds the records of :attr:`calls`, in their order."""
+        results = iter(found)
+        checked: list[list[str | None]] = []
+        for number, (subgraph, rows, _) in enumerate(self.batches):
+            by_key = {int(item["key"]): item for item in next(results)} if rows else {}
+            low, high = subgraph.node_count
+            wanted = self.ids[number]
+            checked.append(
+                [
+                    _failure(by_key.get(index), len(wanted[index]), low, high, subgraph.max_hops)
+                    for index in range(len(rows))
+                ]
+            )
+        return checked
 
 
 def requirement_params(

@@ -12,8 +12,7 @@ import numpy as np
 from taskspace.core.laps import Laps
 from taskspace.generators.templates.engine import (
     build_task,
-    meeting_requirements,
-    rederive_groups,
+    checked_and_rederived,
     sample_rows,
     template_call,
 )
@@ -37,6 +36,9 @@ from taskspace.tasks.spoilers import named
 
 REASONS = ("requirements", "unverified", "duplicates", "missing", "spoiler", "lint")
 """Why a template candidate is dropped (see :class:`SampleReport`)."""
+
+Candidate = tuple[TemplateSpec, Task, dict[str, Any]]
+"""A task in a sample's pool, with its template and the row it was rendered from."""
 
 WRITTEN_PER_TEMPLATE = 3
 """Candidates per template whose instance Claude writes (two calls each: writer, judge)."""
@@ -150,17 +152,14 @@ class Sample:
         for spec, scores, rows in zip(specs, self.scored, answers, strict=True):
             report.candidates += len(rows)
             found.append((spec, sample_rows(rows, keep, seed, spec.name), scores))
-        kept = meeting_requirements(graph, [(spec, rows) for spec, rows, _ in found], report)
-        laps.lap("requirements")
-        pool_tasks = self._rendered(found, kept, report)
+        pool_tasks = self._rendered(found, report)
         laps.lap("rendering")
-        specs_by_task = {task_id: spec for task_id, (spec, _) in pool_tasks.items()}
-        candidates = [task for _, task in pool_tasks.values()]
+        candidates = [task for _, task, _ in pool_tasks.values()]
         if writer is not None:
             candidates = write_instances(
                 graph,
                 writer,
-                specs_by_task,
+                {task_id: spec for task_id, (spec, _, _) in pool_tasks.items()},
                 _first_per_template(candidates, self.written_per_template),
                 report,
             )
@@ -168,7 +167,7 @@ class Sample:
             laps.lap("writing")
         elif self.kind == "doc":
             report.extras["instances"] = "rendered from templates (offline)"
-        report.tasks = self._chosen(candidates, specs_by_task, report)
+        report.tasks = self._chosen(candidates, pool_tasks, report)
         return report
 
     def rows_read(self, pool: Pool) -> int:
@@ -197,13 +196,12 @@ class Sample:
     def _rendered(
         self,
         found: list[tuple[TemplateSpec, list[dict[str, Any]], dict[str, float] | None]],
-        kept: list[list[dict[str, Any]]],
         report: SampleReport,
-    ) -> dict[str, tuple[TemplateSpec, Task]]:
+    ) -> dict[str, Candidate]:
         """Each kept row as a task, unless a value is missing, it names what it hides or a
-        lint fails (each counted in the report); one task per id."""
-        pool: dict[str, tuple[TemplateSpec, Task]] = {}
-        for (spec, _, scores), rows in zip(found, kept, strict=True):
+        lint fails (each counted in the report); one task per id, with its row."""
+        pool: dict[str, Candidate] = {}
+        for spec, rows, scores in found:
             for row in rows:
                 relevance = scores.get(row["anchor"], 0.0) if scores is not None else 1.0
                 try:
@@ -220,19 +218,19 @@ class Sample:
                 elif (lint := failed_lint(spec, row, task.prompt)) is not None:
                     report.lint(lint)
                 else:
-                    pool.setdefault(task.id, (spec, task))
+                    pool.setdefault(task.id, (spec, task, row))
         return pool
 
     def _chosen(
         self,
         candidates: list[Task],
-        specs_by_task: dict[str, TemplateSpec],
+        pool: dict[str, Candidate],
         report: SampleReport,
     ) -> list[Task]:
-        """Order the whole pool by MMR on cheap vectors, then verify (one query per
-        template and batch) and de-duplicate on stored vectors only as many tasks as it
-        takes. Web templates declare a tier: business, then interaction, then basic
-        (tiers.py)."""
+        """Order the whole pool by MMR on cheap vectors, then check against the templates'
+        declarations, verify (one query each per template and batch, all in one round) and
+        de-duplicate on stored vectors only as many tasks as it takes. Web templates declare
+        a tier: business, then interaction, then basic (tiers.py)."""
         laps, count = self.laps, self.count
         tier_of = {spec.name: spec.tier for spec in self.specs}
         ordered = tiered(
@@ -246,7 +244,7 @@ class Sample:
             if not picks:
                 break
             laps.lap("ordering")
-            batch = _verified(self.graph, specs_by_task, picks, report)
+            batch = _verified(self.graph, pool, picks, report)
             laps.lap("verification")
             vectors = task_vectors(self.graph, batch, self.embed)
             for task, vector in zip(batch, vectors, strict=True):
@@ -275,17 +273,24 @@ def _first_per_template(tasks: list[Task], size: int) -> list[Task]:
 
 
 def _verified(
-    graph: Graph, specs: dict[str, TemplateSpec], tasks: list[Task], report: SampleReport
+    graph: Graph, pool: dict[str, Candidate], tasks: list[Task], report: SampleReport
 ) -> list[Task]:
-    """The tasks whose answers re-derive, in their order: one query per template, all in
-    one transaction."""
-    by_template: dict[str, list[Task]] = {}
+    """The tasks that meet their template's declared subgraph and whose answers re-derive,
+    in their order; each other one is counted in the report by the check it failed.
+
+    Checking only the tasks MMR puts forward, instead of every candidate before MMR, reads
+    a quarter of the rows (the declarations of the shipped templates hold on the shared
+    data, so MMR's order hardly changes), and both checks share one round of reads."""
+    by_template: dict[str, list[tuple[Task, dict[str, Any]]]] = {}
     for task in tasks:
-        by_template.setdefault(task.template, []).append(task)
-    verified = rederive_groups(
-        graph, [(specs[group[0].id], group) for group in by_template.values()]
+        by_template.setdefault(task.template, []).append((task, pool[task.id][2]))
+    failures = checked_and_rederived(
+        graph, [(pool[pairs[0][0].id][0], pairs) for pairs in by_template.values()]
     )
     for task in tasks:
-        if not verified[task.id]:
+        failed = failures[task.id]
+        if failed == "unverified":
             report.drop("unverified")
-    return [task for task in tasks if verified[task.id]]
+        elif failed is not None:
+            report.drop_requirement(task.template, failed)
+    return [task for task in tasks if failures[task.id] is None]

@@ -20,7 +20,12 @@ from click.testing import CliRunner
 from taskspace.cli.main import cli
 from taskspace.cli.sample_common import summary_line
 from taskspace.core.settings import Settings
-from taskspace.generators.templates.engine import rederive, run_template_query
+from taskspace.generators.templates.engine import (
+    build_task,
+    checked_and_rederived,
+    rederive,
+    run_template_query,
+)
 from taskspace.generators.templates.relevance import relevant_scope, template_scope
 from taskspace.generators.templates.requirements import (
     HUB_LABELS,
@@ -95,6 +100,36 @@ def test_one_transaction_for_every_template_gives_each_row_its_own_templates_ver
     failures = [failed for verdicts in together for failed in verdicts if failed]
     assert {"node_count", "hops"} <= set(failures)
     assert None in together[1]
+
+
+def test_one_round_of_checks_gives_each_task_the_verdicts_of_both_checks_alone(
+    docs: Graph,
+) -> None:
+    # A sample checks the requirements and re-derives the answers of the tasks MMR puts
+    # forward in one batch of reads; each task must get what each check alone says: a
+    # requirement it fails first, else "unverified" when its answer no longer re-derives.
+    tight = _stricter("count_subsections", node_count=(3, 4))
+    title = _spec("section_title")
+    groups = []
+    for spec in (tight, title):
+        pairs = []
+        for row in run_template_query(docs, spec, limit=30, seed=5):
+            task = build_task(spec, row, seed=5)
+            if task is not None:
+                pairs.append((task, row))
+        groups.append((spec, pairs))
+    stale_task, stale_row = groups[1][1][0]
+    groups[1][1][0] = (stale_task.model_copy(update={"answer": "Not its title"}), stale_row)
+    outcome = checked_and_rederived(docs, groups)
+    for spec, pairs in groups:
+        failures = check_requirements(
+            docs, spec.subgraph, [row for _, row in pairs], spec.grounding
+        )
+        for (task, _), failed in zip(pairs, failures, strict=True):
+            alone = failed or (None if rederive(docs, spec, task) else "unverified")
+            assert outcome[task.id] == alone
+    assert outcome[stale_task.id] == "unverified"
+    assert "node_count" in outcome.values() and None in outcome.values()
 
 
 def test_too_many_nodes_are_dropped_and_counted(docs: Graph) -> None:

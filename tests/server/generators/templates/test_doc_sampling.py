@@ -58,7 +58,6 @@ def test_sampled_answers_re_derive_and_cover_the_task_types(corpus: Graph) -> No
     steps = report.as_dict()["ms_by_step"]  # where the run's time went, for --json readers
     assert list(steps) == [
         "grounding",
-        "requirements",
         "rendering",
         "ordering",
         "verification",
