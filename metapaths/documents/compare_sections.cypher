@@ -98,21 +98,21 @@ CALL (parent, anchors) {
       // days, and comparing it with vessels would ask which of two unlike things is more.
       WITH i, value, said, counted, units,
            CASE WHEN value = 1.0 THEN last(nouns) ELSE plural[0] END AS noun
-      RETURN i, value, said, counted,
+      RETURN i, value, said, counted, noun IN units AS unit,
              CASE WHEN noun IN units THEN noun
                   WHEN noun ENDS WITH 'ies' AND size(noun) > 4 THEN left(noun, size(noun) - 3) + 'y'
                   WHEN noun ENDS WITH 's' AND NOT noun ENDS WITH 'ss' THEN left(noun, size(noun) - 1)
                   ELSE noun END AS noun
     }
-    WITH p, i, value, said, counted, noun ORDER BY p.position, i
-    RETURN collect({paragraph: p, value: value, said: said, counted: counted, noun: noun}) AS found
+    WITH p, i, value, said, counted, unit, noun ORDER BY p.position, i
+    RETURN collect({paragraph: p, value: value, said: said, counted: counted, unit: unit, noun: noun}) AS found
   }
   // Every quantity the section states of the noun its first one counts: a section that
   // states "2 gas per word" and later "16 gas per byte" has no single number of gas.
   WITH s, rank, found WHERE size(found) > 0
   WITH s, rank, found[0] AS first, [q IN found WHERE q.noun = found[0].noun | q.value] AS values
   RETURN collect({section: s, rank: rank, paragraph: first.paragraph, value: first.value,
-                  said: first.said, counted: first.counted, noun: first.noun,
+                  said: first.said, counted: first.counted, unit: first.unit, noun: first.noun,
                   low: reduce(m = values[0], v IN values | CASE WHEN v < m THEN v ELSE m END),
                   high: reduce(m = values[0], v IN values | CASE WHEN v > m THEN v ELSE m END)}) AS quantities
 }
@@ -135,6 +135,8 @@ RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title 
        trim(a.text) AS first, trim(b.text) AS second,
        pair[0].counted AS first_counted, pair[1].counted AS second_counted,
        pair[0].said AS first_said, pair[1].said AS second_said,
+       // Gas, ether or percent is an amount, not a number of something.
+       CASE WHEN pair[0].unit THEN 'amount' ELSE 'number' END AS measure,
        CASE WHEN pair[0].value > pair[1].value THEN trim(a.text) ELSE trim(b.text) END AS larger,
        a.page AS page, d.id AS document_id,
        [{label: 'Section', id: a.id}, {label: 'Section', id: b.id},

@@ -59,7 +59,12 @@ def test_sections_counting_one_thing_on_either_side_are_compared(tasks: list[Tas
     }
     gas = next(task for task in tasks if "“Motivation”" in task.prompt)
     assert "Structured Definitions for Net Gas Metering" in gas.prompt
-    assert gas.prompt.count("states a number of gas") == 2
+    # Gas is an amount: "a number of gas" is not English.
+    assert gas.prompt.count("states an amount of gas") == 2
+    assert "states the larger amount?" in gas.prompt and "number" not in gas.prompt
+    fleet = next(task for task in tasks if "“Fleet”" in task.prompt)
+    assert "states a number of container vessels" in fleet.prompt
+    assert "states the larger number?" in fleet.prompt
 
 
 def test_a_section_whose_numbers_straddle_the_others_is_not_compared(

@@ -215,7 +215,8 @@ def test_compared_sections_count_the_same_thing(corpus: Graph) -> None:
     spec = next(spec for spec in load_templates("doc") if spec.name == "compare_sections")
     tasks = _all_tasks(corpus, spec)
     assert tasks
-    counted = re.compile(r"a number of (.+?), and the section .+ states a number of (.+?)\. ")
+    some = "(?:a number|an amount)"
+    counted = re.compile(rf"{some} of (.+?), and the section .+ states {some} of (.+?)\. ")
     for task in tasks:
         match = counted.search(task.prompt)
         assert match, task.prompt
