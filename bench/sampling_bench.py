@@ -10,8 +10,8 @@ embeds every anchor text that has no stored vector) and the later ones (warm: th
 vectors are remembered in the process), with the model's time left out, the warm runs'
 median milliseconds per step of the sampler (``ms_by_step``: grounding queries,
 rendering, ordering, verification (requirement checks and re-derivation),
-de-duplication), and the load
-average of the machine. ``--queries`` adds each template's grounding query time (median
+de-duplication), and the load average and speed of the machine (``machine``:
+bench/machine.py). ``--queries`` adds each template's grounding query time (median
 over the runs' seeds, milliseconds, on the pool a sample of ``--count`` reads first),
 which is where most of the time goes. ``pools`` says, run by run, the pool each sample
 ended on (candidates kept per template, anchors read per query, tries).
@@ -34,6 +34,7 @@ from typing import Any
 
 from bench.entry import run_main
 from bench.load import emit, load_average, stamped
+from bench.machine import machine_speed
 from taskspace.core.settings import load_settings
 from taskspace.generators.templates.engine import run_template_query
 from taskspace.generators.templates.family import DOC, WEB
@@ -212,6 +213,7 @@ def run(
     warm_up_seconds: float = 0.0,
 ) -> dict[str, Any]:
     warmed: dict[str, Any] | None = None
+    machine = machine_speed()  # before any sample, so the server is idle
     with Graph(load_settings()) as graph:
         graph.verify()
         nodes = graph.read("graph/node_count")[0]["count"]
@@ -225,6 +227,7 @@ def run(
     return {
         "graph_nodes": nodes,
         "load_average": load_average(),
+        "machine": machine,
         "count": count,
         "results": [result for result in results if result["tasks"]],
         "skipped": [result["kind"] for result in results if not result["tasks"]],

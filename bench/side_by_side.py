@@ -294,6 +294,11 @@ def sampling_figures(result: Any) -> str:
         f"{row['kind']} {row['tasks_per_second']} tasks/s" for row in result["results"]
     )
     figures = f"{result['graph_nodes']:,} nodes: {rates}"
+    if machine := result.get("machine"):
+        figures += (
+            f" (machine: Python reference {machine['python_ms']} ms, "
+            f"matmul {machine['matmul_gflops']} GFLOP/s)"
+        )
     warm = result.get("warm_up")
     if warm and warm["rounds"]:
         first = warm["rounds"][0]["tasks_per_second"]

@@ -76,6 +76,15 @@ def test_sampling_figures_say_how_the_server_was_warmed() -> None:
     assert "untimed" not in sampling_figures(_sampled(9_920, 1.0, 1.0))
 
 
+def test_sampling_figures_say_how_fast_the_machine_was() -> None:
+    result = {**_sampled(9_920, 90.0, 80.0), "machine": {"python_ms": 68.7, "matmul_gflops": 128.3}}
+    assert sampling_figures(result) == (
+        "9,920 nodes: doc 90.0 tasks/s, web 80.0 tasks/s"
+        " (machine: Python reference 68.7 ms, matmul 128.3 GFLOP/s)"
+    )
+    assert "machine" not in sampling_figures(_sampled(9_920, 90.0, 80.0))
+
+
 def test_cost_growth_is_the_ratio_of_rates_per_kind() -> None:
     growth = cost_growth(_sampled(9_920, 200.0, 220.0), _sampled(987_078, 125.0, 220.0))
     assert growth == "9,920 to 987,078 nodes: doc 1.60×, web 1.00×"
