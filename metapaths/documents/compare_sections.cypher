@@ -58,7 +58,10 @@ CALL (parent, anchors) {
       WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
       WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
       UNWIND range(1, size(words) - 2) AS i
+      // Words that never name what a number counts: function words, and after them the
+      // auxiliaries and the like that may follow the counted noun.
       WITH p, words, clean, i,
+           ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than'] AS function_words,
            {two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
             eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
             seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
@@ -68,18 +71,18 @@ CALL (parent, anchors) {
         // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
         AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
         AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.', 'layer', 'level', 'phase', 'tier', 'stage', 'part', 'round', 'item', 'rule', 'article', 'clause', 'option', 'case', 'number', 'no.', 'block', 'epoch', 'slot', 'line', 'grade', 'class', 'category', 'model', 'release', 'volume', 'issue']
-      WITH p, words, clean, i,
+      WITH p, words, clean, i, function_words,
            coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
            CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
-      WITH p, words, clean, i, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
+      WITH p, words, clean, i, function_words, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
       // What is counted is written in lower case ("201 Created" and "2014 IETF Trust" are a
       // status code and a year, not quantities) and is not a function word.
       WHERE last + 1 < size(words) AND words[last + 1] =~ '[a-z][a-z-]+[.,;:)]?'
-        AND NOT clean[last + 1] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than']
+        AND NOT clean[last + 1] IN function_words
       WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
            clean[last + 1] + CASE
              WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
-                  AND NOT clean[last + 2] IN ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than', 'would', 'will', 'can', 'could', 'should', 'must', 'may', 'might', 'shall', 'have', 'has', 'had', 'be', 'been', 'do', 'does', 'did', 'not', 'also', 'each']
+                  AND NOT clean[last + 2] IN function_words + ['would', 'will', 'can', 'could', 'should', 'must', 'may', 'might', 'shall', 'have', 'has', 'had', 'be', 'been', 'do', 'does', 'did', 'not', 'also', 'each']
              THEN ' ' + clean[last + 2] ELSE '' END AS counted
       // A count agrees with what it counts: one of a singular noun, more of a plural one or a
       // unit. "a new 2718 transaction type" names a type, "layer 1 multi-sig transactions" a
