@@ -13,7 +13,8 @@ query and the chunks of that section are its relevant answers.
 Both backends do the same arithmetic, so their speed is bounded by how fast the machine
 multiplies matrices: each backend's rate is also given in GFLOP/s (the model's multiply-adds
 on real tokens, padding not counted) beside the machine's own float32 matrix-multiply peak,
-measured in the same run with NumPy's BLAS on every core. Prints JSON.
+measured in the same run with NumPy's BLAS on every core. Prints JSON on stdout, and each
+round's figures on stderr as the round ends.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from bench.load import emit, load_average
+from bench.machine import matmul_peak
 from taskspace.core.files import iter_files
 from taskspace.models.embeddings import torch_matrix
 from taskspace.models.embeddings.model import get_encoder
@@ -51,7 +54,7 @@ def load(paths: list[Path]) -> list[tuple[str, Chunk]]:
             try:
                 document = parse_file(file)
             except Exception as error:  # a bench reads whatever is there; say what it skipped
-                print(f"skipped {file}: {error}")
+                print(f"skipped {file}: {error}", file=sys.stderr)
                 continue
             chunks += [
                 (str(file), chunk) for chunk in chunk_document(document, DEFAULT_CHUNK_CHARS)
@@ -74,18 +77,6 @@ def model_flops(lengths: list[int]) -> float:
     token and layer the four attention projections and the feed-forward pair (12 h² weights)
     and the two attention products over the text's own length (2 L h multiply-adds)."""
     return float(sum(LAYERS * (24 * HIDDEN * HIDDEN + 4 * n * HIDDEN) * n for n in lengths))
-
-
-def matmul_peak(size: int = 1536, repeat: int = 5) -> float:
-    """GFLOP/s of a float32 square matrix product, the best of ``repeat``: what this machine's
-    cores reach on the operation that dominates the encoder."""
-    matrix = np.random.default_rng(0).standard_normal((size, size), dtype=np.float32)
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        matrix @ matrix
-        best = min(best, time.perf_counter() - started)
-    return 2 * size**3 / best / 1e9
 
 
 def recall_at_10(
@@ -132,7 +123,7 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
                     "load": load_before,
                 }
             )
-            print(json.dumps(rows[-1]), flush=True)
+            print(json.dumps(rows[-1]), file=sys.stderr, flush=True)  # progress
     peak = matmul_peak()
     lengths = [len(tokens.ids) for tokens in get_encoder().tokenizer.encode_batch(texts)]
     flops = model_flops(lengths)
