@@ -29,7 +29,7 @@ def best_seconds(work: Callable[[], object], rounds: int = ROUNDS) -> float:
 
 def python_work() -> int:
     """A fixed mix of what the sampler does in Python: splitting and joining text, dict
-    lookups, sorting (about 50 ms on a 2-core cloud machine)."""
+    lookups, sorting (69–79 ms on the slow 2-core machine of issue #28's last runs)."""
     words = [f"word{number % 997}" for number in range(40_000)]
     text = " ".join(words)
     counts: dict[str, int] = {}

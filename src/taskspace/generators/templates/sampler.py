@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -37,8 +37,15 @@ from taskspace.tasks.spoilers import named
 REASONS = ("requirements", "unverified", "duplicates", "missing", "spoiler", "lint")
 """Why a template candidate is dropped (see :class:`SampleReport`)."""
 
-Candidate = tuple[TemplateSpec, Task, dict[str, Any]]
-"""A task in a sample's pool, with its template and the row it was rendered from."""
+
+class Candidate(NamedTuple):
+    """A task in a sample's pool, with its template and the row it was rendered from (the
+    requirement checks read its grounded nodes)."""
+
+    spec: TemplateSpec
+    task: Task
+    row: dict[str, Any]
+
 
 WRITTEN_PER_TEMPLATE = 3
 """Candidates per template whose instance Claude writes (two calls each: writer, judge)."""
@@ -154,12 +161,12 @@ class Sample:
             found.append((spec, sample_rows(rows, keep, seed, spec.name), scores))
         pool_tasks = self._rendered(found, report)
         laps.lap("rendering")
-        candidates = [task for _, task, _ in pool_tasks.values()]
+        candidates = [candidate.task for candidate in pool_tasks.values()]
         if writer is not None:
             candidates = write_instances(
                 graph,
                 writer,
-                {task_id: spec for task_id, (spec, _, _) in pool_tasks.items()},
+                {task_id: candidate.spec for task_id, candidate in pool_tasks.items()},
                 _first_per_template(candidates, self.written_per_template),
                 report,
             )
@@ -218,7 +225,7 @@ class Sample:
                 elif (lint := failed_lint(spec, row, task.prompt)) is not None:
                     report.lint(lint)
                 else:
-                    pool.setdefault(task.id, (spec, task, row))
+                    pool.setdefault(task.id, Candidate(spec, task, row))
         return pool
 
     def _chosen(
@@ -281,12 +288,11 @@ def _verified(
     Checking only the tasks MMR puts forward, instead of every candidate before MMR, reads
     a quarter of the rows (the declarations of the shipped templates hold on the shared
     data, so MMR's order hardly changes), and both checks share one round of reads."""
-    by_template: dict[str, list[tuple[Task, dict[str, Any]]]] = {}
+    by_template: dict[str, tuple[TemplateSpec, list[tuple[Task, dict[str, Any]]]]] = {}
     for task in tasks:
-        by_template.setdefault(task.template, []).append((task, pool[task.id][2]))
-    failures = checked_and_rederived(
-        graph, [(pool[pairs[0][0].id][0], pairs) for pairs in by_template.values()]
-    )
+        candidate = pool[task.id]
+        by_template.setdefault(task.template, (candidate.spec, []))[1].append((task, candidate.row))
+    failures = checked_and_rederived(graph, list(by_template.values()))
     for task in tasks:
         failed = failures[task.id]
         if failed == "unverified":
