@@ -42,73 +42,18 @@ CALL (parent, anchors) {
   UNWIND range(0, size(siblings) - 1) AS rank
   WITH siblings[rank] AS s, rank, siblings
   WHERE any(back IN range(0, 5) WHERE rank >= back AND siblings[rank - back] IN anchors)
-  // A section's quantities: each number its paragraphs state, with what it counts (the
-  // next word, and the one after unless it is a function word); the first one leads.
-  // Numbers that name something ("Table 1", "section 3", "EIP 2718") are not quantities.
+  // A section's quantities: each number its paragraphs state, with what it counts, as the
+  // loader found them (sources/documents/quantities.py: the number as a word of its own,
+  // followed by the lower-case noun it counts, count and noun agreeing; numbers that name
+  // something, "Table 1", "EIP 2718", left out). The first one leads.
   CALL (s) {
     MATCH (s)-[:CONTAINS]->(p:Paragraph)
-    // Only a paragraph with a number (digits or a number word) standing as a word of its
-    // own after another word, followed (after hundred, thousand or million, if there) by a
-    // lower-case word, can state a quantity: one regex on its text, a looser form of the
-    // word-by-word rules below, spares splitting the others.
-    WHERE p.text =~ '(?s).*[ \n("]([0-9]+(\\.[0-9]+)?|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety))[ \n("]+((?i:hundred|thousand|million)[.,;:)]?[ \n("]+)?[a-z][a-z-]+[.,;:)]?([ \n("].*)?'
-    // Every quantity of every such paragraph, in the order of the text.
-    WITH p ORDER BY p.position
-    CALL (p) {
-      WITH p, [w IN split(replace(replace(replace(p.text, '\n', ' '), '(', ' '), '"', ' '), ' ') WHERE w <> ''] AS words
-      WITH p, words, [w IN words | toLower(CASE WHEN w =~ '.*[.,;:)]' THEN left(w, size(w) - 1) ELSE w END)] AS clean
-      UNWIND range(1, size(words) - 2) AS i
-      // Words that never name what a number counts: function words, and after them the
-      // auxiliaries and the like that may follow the counted noun.
-      WITH p, words, clean, i,
-           ['in', 'of', 'to', 'for', 'by', 'at', 'on', 'and', 'or', 'the', 'a', 'an', 'with', 'from', 'between', 'during', 'per', 'before', 'after', 'every', 'is', 'are', 'was', 'were', 'that', 'which', 'as', 'than'] AS function_words,
-           {two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-            eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
-            seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
-            fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90} AS named
-      WHERE (clean[i] =~ '[0-9]+(\\.[0-9]+)?' OR named[clean[i]] IS NOT NULL)
-        AND NOT words[i] =~ '.*[.,;:)]'
-        // After a capitalised word a number is part of a name ("OAuth 2.0", "EIP 2718").
-        AND (NOT words[i - 1] =~ '[A-Z].*' OR words[i - 1] =~ '.*[.:;]')
-        AND NOT clean[i - 1] IN ['table', 'figure', 'fig', 'fig.', 'section', 'sections', 'eip', 'rfc', 'version', 'step', 'page', 'chapter', 'type', 'appendix', 'equation', 'eq.', 'layer', 'level', 'phase', 'tier', 'stage', 'part', 'round', 'item', 'rule', 'article', 'clause', 'option', 'case', 'number', 'no.', 'block', 'epoch', 'slot', 'line', 'grade', 'class', 'category', 'model', 'release', 'volume', 'issue']
-      WITH p, words, clean, i, function_words,
-           coalesce(toFloat(clean[i]), toFloat(named[clean[i]])) AS base,
-           CASE clean[i + 1] WHEN 'hundred' THEN 100.0 WHEN 'thousand' THEN 1000.0 WHEN 'million' THEN 1000000.0 ELSE 1.0 END AS times
-      WITH p, words, clean, i, function_words, base * times AS value, CASE WHEN times > 1.0 THEN i + 1 ELSE i END AS last
-      // What is counted is written in lower case ("201 Created" and "2014 IETF Trust" are a
-      // status code and a year, not quantities) and is not a function word.
-      WHERE last + 1 < size(words) AND words[last + 1] =~ '[a-z][a-z-]+[.,;:)]?'
-        AND NOT clean[last + 1] IN function_words
-      WITH p, i, value, reduce(s = '', w IN words[i..last + 1] | s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS said,
-           clean[last + 1] + CASE
-             WHEN last + 2 < size(words) AND NOT words[last + 1] =~ '.*[.,;:)]' AND clean[last + 2] =~ '[a-z][a-z-]+'
-                  AND NOT clean[last + 2] IN function_words + ['would', 'will', 'can', 'could', 'should', 'must', 'may', 'might', 'shall', 'have', 'has', 'had', 'be', 'been', 'do', 'does', 'did', 'not', 'also', 'each']
-             THEN ' ' + clean[last + 2] ELSE '' END AS counted
-      // A count agrees with what it counts: one of a singular noun, more of a plural one or a
-      // unit. "a new 2718 transaction type" names a type, "layer 1 multi-sig transactions" a
-      // layer: neither is a quantity.
-      WITH p, i, value, said, counted, split(counted, ' ') AS nouns,
-           ['percent', 'per', 'kg', 'km', 'cm', 'mm', 'kb', 'mb', 'gb', 'tb', 'gwei', 'wei', 'eth', 'ether', 'gas', 'usd', 'eur', 'hz', 'khz', 'mhz', 'ghz', 'bit', 'byte'] AS units
-      WITH p, i, value, said, counted, nouns, units,
-           [n IN nouns WHERE (n ENDS WITH 's' AND NOT n ENDS WITH 'ss') OR n IN units] AS plural
-      WHERE CASE WHEN value = 1.0
-        THEN none(n IN nouns WHERE n ENDS WITH 's' AND NOT n ENDS WITH 'ss')
-        ELSE size(plural) > 0
-      END
-      // The noun the number counts, in the singular: the word that agrees with it (the
-      // first plural or unit after a number other than one, the last word after one).
-      // "eleven container vessels" and "three vessels" count vessels; "four days" counts
-      // days, and comparing it with vessels would ask which of two unlike things is more.
-      WITH i, value, said, counted, units,
-           CASE WHEN value = 1.0 THEN last(nouns) ELSE plural[0] END AS noun
-      RETURN i, value, said, counted, noun IN units AS unit,
-             CASE WHEN noun IN units THEN noun
-                  WHEN noun ENDS WITH 'ies' AND size(noun) > 4 THEN left(noun, size(noun) - 3) + 'y'
-                  WHEN noun ENDS WITH 's' AND NOT noun ENDS WITH 'ss' THEN left(noun, size(noun) - 1)
-                  ELSE noun END AS noun
-    }
-    WITH p, i, value, said, counted, unit, noun ORDER BY p.position, i
-    RETURN collect({paragraph: p, value: value, said: said, counted: counted, unit: unit, noun: noun}) AS found
+    WHERE p.quantity_values IS NOT NULL
+    UNWIND range(0, size(p.quantity_values) - 1) AS i
+    WITH p, i ORDER BY p.position, i
+    RETURN collect({paragraph: p, value: p.quantity_values[i], said: p.quantity_said[i],
+                    counted: p.quantity_counted[i], unit: p.quantity_units[i],
+                    noun: p.quantity_nouns[i]}) AS found
   }
   // Every quantity the section states of the noun its first one counts: a section that
   // states "2 gas per word" and later "16 gas per byte" has no single number of gas.

@@ -29,6 +29,7 @@ __all__ = [
     "pdf_runin",
     "pdf_tables",
     "quality",
+    "quantities",
     "references",
     "sentences",
     "table_shape",

@@ -21,6 +21,8 @@ from taskspace.sources.documents.duplicates import document_sample
 from taskspace.sources.documents.entity_rows import entity_rows
 from taskspace.sources.documents.model import GRAPH_LABELS, DocElement, ElementKind, ParsedDocument
 from taskspace.sources.documents.node_ids import chunk_id, document_id, element_id
+from taskspace.sources.documents.quantities import PROPERTIES as QUANTITY_PROPERTIES
+from taskspace.sources.documents.quantities import quantity_properties
 from taskspace.sources.documents.sentences import split_sentences
 
 Row = dict[str, Any]
@@ -296,6 +298,11 @@ def _element_row(rows: DocumentRows, element: DocElement) -> Row:
             "unique_title": titles[" ".join(element.text.split())] == 1 if is_section else None,
             "section_unique": enclosing is None or titles[enclosing] <= 1,
             "sentences": split_sentences(element.text) if element.kind in SENTENCE_KINDS else None,
+            **(
+                quantity_properties(element.text)
+                if element.kind is ElementKind.PARAGRAPH
+                else dict.fromkeys(QUANTITY_PROPERTIES)
+            ),
             "source": rows.source,
         },
     }
