@@ -9,6 +9,7 @@ its time on the server and fetches only the rows that will be shown.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -158,7 +159,11 @@ class Graph:
 
         With ``workers`` > 1 the queries are dealt round-robin to that many read
         transactions run side by side, so a server with several cores answers them at
-        once while this process waits (each transaction sees the committed graph)."""
+        once while this process waits (each transaction sees the committed graph).
+
+        A query asked more than once with the same parameters runs once, and each asker
+        gets the same list of records (three table templates share one query): callers
+        read records, they do not change them."""
 
         def work(
             tx: neo4j.ManagedTransaction, batch: Sequence[tuple[str, Mapping[str, Any]]]
@@ -174,15 +179,24 @@ class Graph:
 
         if not queries:
             return []
-        shares = min(max(workers, 1), len(queries))
+        distinct: dict[str, int] = {}
+        unique: list[tuple[str, Mapping[str, Any]]] = []
+        asked: list[int] = []
+        for cypher, params in queries:
+            number = distinct.setdefault(_query_key(cypher, params), len(unique))
+            if number == len(unique):
+                unique.append((cypher, params))
+            asked.append(number)
+        shares = min(max(workers, 1), len(unique))
         if shares == 1:
-            return one_transaction(queries)
-        with ThreadPoolExecutor(shares, thread_name_prefix="graph-read") as pool:
-            answers = list(pool.map(one_transaction, [queries[k::shares] for k in range(shares)]))
-        ordered: list[list[Record]] = [[] for _ in queries]
-        for share, answer in enumerate(answers):
-            ordered[share::shares] = answer
-        return ordered
+            answers = one_transaction(unique)
+        else:
+            with ThreadPoolExecutor(shares, thread_name_prefix="graph-read") as pool:
+                dealt = list(pool.map(one_transaction, [unique[k::shares] for k in range(shares)]))
+            answers = [[] for _ in unique]
+            for share, answer in enumerate(dealt):
+                answers[share::shares] = answer
+        return [answers[number] for number in asked]
 
     def read_plain(self, name: str, **params: Any) -> list[Record]:
         """The named query's records as the driver hands them over, as dicts: for queries
@@ -334,3 +348,8 @@ def _query_errors(timeout: float) -> Iterator[None]:
                 f"Refused: this query writes to the graph, and this path is read-only ({code})."
             ) from exc
         raise GraphError(f"Query failed: {code}: {exc.message}") from exc
+
+
+def _query_key(cypher: str, params: Mapping[str, Any]) -> str:
+    """What makes two reads of one batch the same read: the text and every parameter."""
+    return cypher + "\0" + json.dumps(params, sort_keys=True, default=repr)

@@ -39,3 +39,13 @@ def test_queries_read_side_by_side_come_back_in_their_order(graph: Graph) -> Non
     for workers in (2, 3, 7, 20):
         assert graph.read_texts(queries, workers=workers) == alone
     assert graph.read_texts([], workers=2) == []
+
+
+def test_a_query_asked_twice_in_one_batch_runs_once(graph: Graph) -> None:
+    # randomUUID() differs on every run: one id at both places means one run.
+    fresh = "RETURN randomUUID() AS id, $m AS m"
+    queries = [(fresh, {"m": 1}), (fresh, {"m": 2}), (fresh, {"m": 1})]
+    for workers in (1, 2):
+        first, second, again = graph.read_texts(queries, workers=workers)
+        assert again == first and again[0]["m"] == 1
+        assert second[0]["m"] == 2 and second[0]["id"] != first[0]["id"]

@@ -69,9 +69,7 @@ def test_the_loader_stores_them_on_paragraph_nodes_only() -> None:
     path = REPO / "examples" / "documents" / "nordwind_profile.md"
     rows = document_rows(parse_file(path), "source:test", 1000, path.name)
     elements = [row for part in rows.parts(10_000) for row in part["elements"]]
-    fleet = [
-        row for row in elements if "eleven container vessels" in row["props"]["text"]
-    ]
+    fleet = [row for row in elements if "eleven container vessels" in row["props"]["text"]]
     assert fleet and all(row["label"] == "Paragraph" for row in fleet)
     assert fleet[0]["props"]["quantity_counted"][0] == "container vessels"
     assert fleet[0]["props"]["quantity_values"][0] == 11.0
@@ -81,7 +79,5 @@ def test_the_loader_stores_them_on_paragraph_nodes_only() -> None:
 
 def test_the_real_eip_figures_checked_by_hand() -> None:
     text = (TESTS / "fixtures" / "documents" / "real" / "eip-2200.md").read_text()
-    stipends = [
-        q for paragraph in text.split("\n\n") for q in paragraph_quantities(paragraph)
-    ]
+    stipends = [q for paragraph in text.split("\n\n") for q in paragraph_quantities(paragraph)]
     assert Quantity(2300.0, "2300", "gas", "gas", True) in stipends
