@@ -23,13 +23,24 @@ CALL () {
   UNWIND after + before[0..$scan - size(after)] AS a
   RETURN a
 }
-// The sections within 40 positions along the document's NEXT chain (reading order, one
-// edge per element): at most 40 steps each way, not a walk of the whole document tree.
-// Positions only grow along the chain, so every section within 40 positions is reached.
-MATCH (a)-[:NEXT]-{1,40}(b:Section)
-WHERE b.file = a.file AND abs(b.position - a.position) <= 40 AND trim(b.text) <> trim(a.text)
-WITH a, b ORDER BY abs(b.position - a.position), b.id
-WITH a, head(collect(b)) AS b WHERE b IS NOT NULL
+// The nearest other section in reading order: the first one along the document's NEXT
+// chain (one edge per element, positions growing along it) each way, within 40 steps and
+// 40 positions; the nearer of the two, the smaller id on a tie. Each walk stops at its
+// first section (LIMIT 1 on a chain) instead of reading all 40 steps both ways; a walk
+// that finds none (the document's first or last section) leaves the other one.
+OPTIONAL CALL (a) {
+  MATCH (a)-[:NEXT]->{1,40}(b:Section)
+  WHERE b.file = a.file AND trim(b.text) <> trim(a.text)
+  RETURN b LIMIT 1
+}
+OPTIONAL CALL (a) {
+  MATCH (a)<-[:NEXT]-{1,40}(b:Section)
+  WHERE b.file = a.file AND trim(b.text) <> trim(a.text)
+  RETURN b AS c LIMIT 1
+}
+UNWIND [x IN [b, c] WHERE x IS NOT NULL AND abs(x.position - a.position) <= 40] AS near
+WITH a, near ORDER BY abs(near.position - a.position), near.id
+WITH a, head(collect(near)) AS b
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE a.unique_title AND b.unique_title
 MATCH (d:Document {path: a.file})
