@@ -98,31 +98,18 @@ CALL (table, direct, first) {
 }
 // The goal is told by the target's content, never by its name: a section heading of the
 // target page that no other page of the site shows, nor holds inside a longer heading
-// ("DocumentRoot" is not one page's when another has "DocumentRoot Directive"). That
-// needs the whole site: a site the crawl saw only in part (`complete` false: a page or
-// depth limit left linked pages unloaded) gives no such task. The headings are compared
-// once per site, for the targets' headings only.
+// ("DocumentRoot" is not one page's when another has "DocumentRoot Directive"): its
+// `heading_pages` is 1, counted by the loader over the whole site after each crawl
+// (sources/web/headings.py). That needs the whole site: a site the crawl saw only in part
+// (`complete` false: a page or depth limit left linked pages unloaded) gives no such task.
 WITH site, collect({start: start, first: first, seeds: seeds, hops: hops, via: via,
                     target: target}) AS found
 WHERE coalesce(site.complete, false)
-CALL (site, found) {
+// Each target's main heading and goal section, once per target (not once per seed).
+CALL (found) {
   UNWIND found AS f
   WITH DISTINCT f.target AS target
-  MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
-  WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
-  WITH collect(DISTINCT toLower(trim(h.name))) AS wanted
-  MATCH (site)-[:HAS_PAGE]->(p:WebPage)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
-  WITH wanted, p, toLower(trim(coalesce(h.name, ''))) AS name
-  UNWIND [w IN wanted WHERE name CONTAINS w] AS hit
-  WITH hit, count(DISTINCT p) AS pages
-  WHERE pages = 1
-  RETURN collect(hit) AS once
-}
-// Each target's main heading and goal section, once per target (not once per seed).
-CALL (found, once) {
-  UNWIND found AS f
-  WITH DISTINCT f.target AS target, once
-  WITH target, once,
+  WITH target,
        head(COLLECT {
          MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
          WHERE size(trim(coalesce(h.name, ''))) > 1
@@ -133,7 +120,7 @@ CALL (found, once) {
          MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
          WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
            AND h.name <> coalesce(target_heading, '')
-           AND toLower(trim(h.name)) IN once
+           AND h.heading_pages = 1
          RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
        }) AS section
   RETURN collect({target: target, target_heading: target_heading, section: section}) AS goals

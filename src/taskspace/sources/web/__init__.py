@@ -12,6 +12,7 @@ __all__ = [
     "errors",
     "extract",
     "graph_rows",
+    "headings",
     "interactions",
     "loader",
     "origins",

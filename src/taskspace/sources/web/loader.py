@@ -25,6 +25,7 @@ from taskspace.sources.web.browser import origin_context
 from taskspace.sources.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl
 from taskspace.sources.web.errors import CrawlError
 from taskspace.sources.web.graph_rows import PageRows, Row, page_id, page_rows, site_id, site_row
+from taskspace.sources.web.headings import count_heading_pages
 from taskspace.sources.web.interactions import (
     INTERACTION_TYPES,
     ProbePool,
@@ -198,6 +199,7 @@ def load_web(
             site=summary.site_id,
             unvisited=report.unvisited,
         )
+        count_heading_pages(graph, summary.site_id)
         _count(graph, summary, key)
         complete_source(graph, source)
     summary.seconds = round(time.monotonic() - started, 2)

@@ -67,6 +67,24 @@ def test_a_goal_heading_is_no_other_pages_even_inside_a_longer_heading(site: Sit
         assert holders == {target}, (section, holders)
 
 
+def test_the_loader_counts_on_how_many_pages_each_heading_appears(site: Site) -> None:
+    rows = site.graph.read_text(
+        "MATCH (p:WebPage)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'}) "
+        "RETURN p.url AS url, toLower(trim(h.name)) AS name, h.heading_pages AS pages"
+    )
+    counts = {row["name"]: row["pages"] for row in rows}
+    # "DocumentRoot" heads a section of urlmapping.html and is inside core.html's
+    # "DocumentRoot Directive": two pages; the longer heading is core.html's alone.
+    assert counts["documentroot"] == 2
+    assert counts["documentroot directive"] == 1
+    for row in rows:
+        if 4 <= len(row["name"]) <= 60:
+            holders = {other["url"] for other in rows if row["name"] in other["name"]}
+            assert row["pages"] == len(holders), row
+        else:
+            assert row["pages"] is None, row
+
+
 def test_one_task_per_goal_page(site: Site) -> None:
     targets = [row["target_url"] for row in site.rows]
     assert targets and len(targets) == len(set(targets))
