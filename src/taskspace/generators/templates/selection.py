@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import islice, pairwise
 
 import numpy as np
@@ -73,11 +74,27 @@ def iter_mmr(tasks: Sequence[Task], vectors: Vectors, balance: float = 0.6) -> I
 
 def lexical_vectors(texts: Sequence[str], dimensions: int = 1024) -> Vectors:
     """Hashed word and word-pair counts, L2-normalised: a cheap stand-in for embeddings
-    when ordering a large pool, so that the model only embeds the few tasks kept."""
-    matrix = np.zeros((len(texts), dimensions), dtype=np.float32)
+    when ordering a large pool, so that the model only embeds the few tasks kept.
+
+    The counts are gathered as flat cell numbers and summed by one ``np.bincount``: adding
+    to the matrix one feature at a time cost a third of this function on a pool of 200
+    prompts, and prompts of one template repeat most words, so each feature is hashed once
+    per process (:func:`_feature_hash`)."""
+    cells: list[int] = []
     for row, text in enumerate(texts):
-        words = re.findall(r"\w+", text.lower())
-        for feature in words + [f"{a} {b}" for a, b in pairwise(words)]:
-            matrix[row, zlib.crc32(feature.encode("utf-8")) % dimensions] += 1.0
+        words = _WORD.findall(text.lower())
+        base = row * dimensions
+        cells.extend(base + _feature_hash(word) % dimensions for word in words)
+        cells.extend(base + _feature_hash(f"{a} {b}") % dimensions for a, b in pairwise(words))
+    counts = np.bincount(np.asarray(cells, dtype=np.int64), minlength=len(texts) * dimensions)
+    matrix = counts.reshape(len(texts), dimensions).astype(np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     return (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+
+
+_WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=1 << 16)
+def _feature_hash(feature: str) -> int:
+    return zlib.crc32(feature.encode("utf-8"))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 
-from taskspace.generators.templates.selection import select_mmr
+from taskspace.generators.templates.selection import lexical_vectors, select_mmr
 from taskspace.tasks.model import Task
 
 
@@ -53,3 +55,15 @@ def test_mmr_weighs_relevance_against_redundancy() -> None:
     assert [task.id for task in select_mmr(tasks, vectors, 2)] == ["task:a", "task:c"]
     # With relevance alone counting, the near twin comes before the distant one.
     assert [t.id for t in select_mmr(tasks, vectors, 2, balance=1.0)] == ["task:a", "task:b"]
+
+
+def test_lexical_vectors_count_words_and_word_pairs_hashed() -> None:
+    # "b a b": words b, a, b and pairs "b a", "a b", each hashed by crc32 into 1024 cells.
+    [vector] = lexical_vectors(["B a, b"])
+    expected = np.zeros(1024, dtype=np.float32)
+    for feature in ["b", "a", "b", "b a", "a b"]:
+        expected[zlib.crc32(feature.encode("utf-8")) % 1024] += 1.0
+    assert np.allclose(vector, expected / np.linalg.norm(expected))
+    same, other, empty = lexical_vectors(["B a, b", "c d", ""])
+    assert np.allclose(same, vector) and float(other @ vector) == 0.0
+    assert not empty.any()
