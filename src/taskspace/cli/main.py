@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -42,17 +42,44 @@ class KgGroup(click.Group):
             return super().invoke(ctx)
         except _CLICK_FLOW:
             raise
-        except USER_ERRORS as exc:
-            print_error(str(exc))
-            ctx.exit(1)
         except KeyboardInterrupt:
-            print_error("interrupted.")
-            ctx.exit(130)
-        except Exception as exc:  # the last line of defence, logged in full
-            log = log_unexpected(exc)
-            details = f"details: {log}" if log else "the error log could not be written"
-            print_error(f"{summary(exc)} ({details})")
-            ctx.exit(1)
+            _interrupted(ctx)
+        except Exception as exc:
+            if _raised_by_an_interrupt(exc):
+                _interrupted(ctx)
+            elif isinstance(exc, USER_ERRORS):
+                print_error(str(exc))
+                ctx.exit(1)
+            _defect(ctx, exc)
+
+
+def _interrupted(ctx: click.Context) -> NoReturn:
+    print_error("interrupted.")
+    ctx.exit(130)
+
+
+def _raised_by_an_interrupt(exc: BaseException) -> bool:
+    """Whether Ctrl-C was unwinding when ``exc`` was raised: the driver closing a session
+    that Ctrl-C cut mid-message raises its own error (a lost connection), which would
+    otherwise end the command as a failure (exit 1) instead of an interrupt (130)."""
+    seen: set[int] = set()
+    chain: list[BaseException] = [exc]
+    while chain:
+        cause = chain.pop()
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        if id(cause) not in seen:
+            seen.add(id(cause))
+            chain.extend(e for e in (cause.__cause__, cause.__context__) if e is not None)
+    return False
+
+
+def _defect(ctx: click.Context, exc: Exception) -> NoReturn:
+    """The last line of defence: one line, and the traceback logged in full."""
+    log = log_unexpected(exc)
+    details = f"details: {log}" if log else "the error log could not be written"
+    print_error(f"{summary(exc)} ({details})")
+    ctx.exit(1)
 
 
 @click.group(cls=KgGroup, context_settings={"help_option_names": ["-h", "--help"]})

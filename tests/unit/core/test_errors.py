@@ -191,3 +191,27 @@ def test_a_parse_error_reaching_kg_is_one_line_not_a_logged_defect(tmp_path: Pat
     assert (code, output) == (1, f"Error: {missing}: no such file or folder\n")
     assert "Traceback" not in output
     assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize("raised", [UserError, RuntimeError])
+def test_an_error_raised_while_ctrl_c_unwinds_ends_the_command_as_an_interrupt(
+    raised: type[Exception], tmp_path: Path
+) -> None:
+    """Ctrl-C cutting a database call mid-message: closing the session then raises a lost
+    connection of its own (a GraphError, a user error, or anything else). The command was
+    interrupted, and says so with 130, not 1."""
+
+    @click.group(cls=KgGroup)
+    def group() -> None:
+        pass
+
+    @group.command()
+    def load() -> None:
+        try:
+            raise KeyboardInterrupt
+        finally:
+            raise raised("the connection to the database was lost")
+
+    code, output = _kg(group, ["load"], tmp_path)
+    assert (code, output) == (130, "Error: interrupted.\n")
+    assert not (tmp_path / "logs").exists()

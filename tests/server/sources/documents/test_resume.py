@@ -110,14 +110,18 @@ def test_ctrl_c_keeps_what_was_embedded_and_a_changed_file_reuses_none_of_it(
     copy = tmp_path / eip.name
     copy.write_text(eip.read_text(encoding="utf-8"), encoding="utf-8")
     env = _env(server_env)
-    load = subprocess.Popen(
-        [*KG, *_args(copy)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    while load.poll() is None and _embedded(graph) < SLICE:
-        time.sleep(0.02)
-    load.send_signal(signal.SIGINT)
-    load.wait(timeout=120)
-    assert load.returncode == 130, "the load ended before it could be interrupted"
+    said = tmp_path / "stderr.txt"  # a file, not a pipe nobody reads while it loads
+    with said.open("w") as stderr:
+        load = subprocess.Popen(
+            [*KG, *_args(copy)], env=env, stdout=subprocess.DEVNULL, stderr=stderr
+        )
+        while load.poll() is None and _embedded(graph) < SLICE:
+            time.sleep(0.02)
+        load.send_signal(signal.SIGINT)
+        load.wait(timeout=120)
+    last = said.read_text(encoding="utf-8", errors="replace")[-2000:]
+    assert load.returncode == 130, f"not ended as an interrupt ({load.returncode}): {last}"
+    assert last.rstrip().endswith("Error: interrupted."), last
     assert _embedded(graph) >= SLICE  # kept for a rerun, not taken back
     assert [source["kind"] for source in incomplete_sources(graph)] == ["documents"]
 
