@@ -19,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from taskspace.graph.connection import Graph
+from taskspace.graph.writer import BatchedWriter
 
 SHORTEST = 4
 LONGEST = 60
@@ -57,11 +58,11 @@ def heading_pages(headings: Iterable[tuple[str, str]]) -> dict[str, int]:
     return counts
 
 
-def count_heading_pages(graph: Graph, site: str) -> None:
+def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> None:
     """Set ``heading_pages`` on every heading of ``site`` from its pages in the graph."""
     rows = graph.read("web/site_headings", site=site)
     counts = heading_pages((str(row["page"]), str(row["name"])) for row in rows)
-    graph.write_text(
-        graph.queries.text("web/set_heading_pages"),
-        counts=[{"id": row["id"], "pages": counts.get(str(row["name"]))} for row in rows],
+    writer.write_named(
+        "web/set_heading_pages",
+        [{"id": row["id"], "pages": counts.get(str(row["name"]))} for row in rows],
     )

@@ -199,7 +199,7 @@ def load_web(
             site=summary.site_id,
             unvisited=report.unvisited,
         )
-        count_heading_pages(graph, summary.site_id)
+        count_heading_pages(graph, writer, summary.site_id)
         _count(graph, summary, key)
         complete_source(graph, source)
     summary.seconds = round(time.monotonic() - started, 2)
