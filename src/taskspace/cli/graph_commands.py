@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 import click
@@ -25,14 +26,21 @@ from taskspace.graph.stats import collect_stats
 @click.option("--timeout", default=300.0, show_default=True, help="Seconds to wait for indexes.")
 @json_option
 def init(timeout: float, as_json: bool) -> None:
-    """Apply the graph contract (constraints, vector and full-text indexes); idempotent."""
-    with connected_graph() as graph, console.status("Applying schema…", spinner="dots"):
-        report = apply_schema(graph, timeout=timeout)
+    """Apply the graph contract (constraints, vector and full-text indexes) and derive the
+    properties a graph loaded by an older taskspace lacks; idempotent."""
+    from taskspace.sources.derived import refresh_derived
+
+    with connected_graph() as graph:
+        with console.status("Applying schema…", spinner="dots"):
+            report = apply_schema(graph, timeout=timeout)
+        with console.status("Deriving properties older loads lack…", spinner="dots"):
+            refreshed = refresh_derived(graph)
     payload = {
         "statements": report.statements,
         "constraints": report.constraints,
         "indexes": report.indexes,
         "waited_seconds": report.waited_seconds,
+        "derived": asdict(refreshed),
     }
     if as_json:
         print_json(payload)
@@ -41,6 +49,12 @@ def init(timeout: float, as_json: bool) -> None:
         f"Schema applied: {report.statements} statements, {report.constraints} constraints, "
         f"{report.indexes} indexes, all ONLINE."
     )
+    if refreshed.documents or refreshed.sites:
+        console.print(
+            f"Derived again: quantities of {refreshed.paragraphs:,} paragraphs in "
+            f"{refreshed.documents:,} documents, page counts of {refreshed.headings:,} "
+            f"headings on {refreshed.sites:,} sites."
+        )
 
 
 @click.command()

@@ -10,7 +10,15 @@ from typing import Any, TypeVar
 import click
 
 from taskspace.cli.context import connected_graph
-from taskspace.cli.output import console, json_option, print_json, print_line, print_table
+from taskspace.cli.output import (
+    console,
+    error_console,
+    json_option,
+    plain,
+    print_json,
+    print_line,
+    print_table,
+)
 from taskspace.generators.errors import SamplingError
 from taskspace.tasks.family import DEFAULT_COUNT, SampleOptions, SampleReport
 from taskspace.tasks.model import Task
@@ -33,6 +41,10 @@ REASONS = {
     "lint": "a lint failed, below",
 }
 """How the summary line tells each drop reason of :class:`SampleReport`."""
+
+
+DERIVED_READERS = frozenset({"doc", "web"})
+"""The kinds whose templates read properties loaders derive (:mod:`taskspace.sources.derived`)."""
 
 
 def sample_options(function: F) -> F:
@@ -59,12 +71,17 @@ def sample_options(function: F) -> F:
 
 
 def run_family(kind: str, status: str, count: int, seed: int, **extra: Any) -> SampleReport:
-    """Sample through the family registry, with a spinner meanwhile."""
+    """Sample through the family registry, with a spinner meanwhile; first a warning on
+    stderr when part of the graph lacks properties templates of this kind read."""
     from taskspace.generators import family
+    from taskspace.sources.derived import stale_derived
 
     options = SampleOptions(count=count, seed=seed, extra=extra)
-    with connected_graph() as graph, console.status(status):
-        return family(kind).sample(graph, options)
+    with connected_graph() as graph:
+        if kind in DERIVED_READERS and (stale := stale_derived(graph).of_kind(kind)):
+            error_console.print(plain(("Warning: ", "bold yellow"), stale.describe()))
+        with console.status(status):
+            return family(kind).sample(graph, options)
 
 
 def summary_line(report: SampleReport) -> str:

@@ -1,3 +1,3 @@
 """Sources: each reads one kind of input and owns its `kg load` loader into the graph."""
 
-__all__ = ["documents", "episodes", "web", "wikidata"]
+__all__ = ["derived", "documents", "episodes", "web", "wikidata"]

@@ -22,6 +22,7 @@ from taskspace.sources.documents.entity_rows import entity_rows
 from taskspace.sources.documents.model import GRAPH_LABELS, DocElement, ElementKind, ParsedDocument
 from taskspace.sources.documents.node_ids import chunk_id, document_id, element_id
 from taskspace.sources.documents.quantities import PROPERTIES as QUANTITY_PROPERTIES
+from taskspace.sources.documents.quantities import RULES_VERSION as QUANTITY_RULES_VERSION
 from taskspace.sources.documents.quantities import quantity_properties
 from taskspace.sources.documents.sentences import split_sentences
 
@@ -262,6 +263,7 @@ def _document_row(document: ParsedDocument, doc_id: str, source: str, key: str) 
             "metadata_json": json.dumps(document.metadata, sort_keys=True, default=str),
             "related": related,
             "text_sample": document_sample(document),
+            "quantities_version": QUANTITY_RULES_VERSION,
             "source": source,
         },
     }

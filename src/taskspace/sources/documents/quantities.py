@@ -30,6 +30,11 @@ PROPERTIES = (
 the value, the words that state it, what it counts (one or two words), the noun it counts
 in the singular, and whether that noun is a unit (an amount of gas, not a number of)."""
 
+RULES_VERSION = 1
+"""Stored on each :Document as ``quantities_version``. Raise it when the rules below
+change: ``kg init`` then finds the quantities again in documents stored under an older
+one (or under none: loaded before the rules existed)."""
+
 NUMBER_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,

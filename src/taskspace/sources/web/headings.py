@@ -26,6 +26,11 @@ LONGEST = 60
 """Headings of these lengths (characters, trimmed) get a count; shorter or longer ones
 never name a goal."""
 
+COUNT_VERSION = 1
+"""Stored on the :WebSite as ``heading_pages_version`` once its headings are counted.
+Raise it when the counting changes: ``kg init`` then counts again on sites counted under
+an older one (or never: crawled before the counts existed)."""
+
 _JOIN = "\x00"
 
 
@@ -58,11 +63,16 @@ def heading_pages(headings: Iterable[tuple[str, str]]) -> dict[str, int]:
     return counts
 
 
-def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> None:
-    """Set ``heading_pages`` on every heading of ``site`` from its pages in the graph."""
+def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> int:
+    """Set ``heading_pages`` on every heading of ``site`` from its pages in the graph, then
+    mark the site counted (:data:`COUNT_VERSION`); the number of headings seen."""
     rows = graph.read("web/site_headings", site=site)
     counts = heading_pages((str(row["page"]), str(row["name"])) for row in rows)
     writer.write_named(
         "web/set_heading_pages",
         [{"id": row["id"], "pages": counts.get(str(row["name"]))} for row in rows],
     )
+    graph.write_text(
+        graph.queries.text("web/heading_pages_counted"), site=site, version=COUNT_VERSION
+    )
+    return len(rows)

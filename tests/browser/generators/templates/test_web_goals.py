@@ -21,6 +21,7 @@ from taskspace.cli.main import cli
 from taskspace.generators.templates.engine import run_template_query
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
+from taskspace.sources.derived import refresh_derived, stale_derived
 from tests.support.locations import TESTS
 from tests.support.web import chromium_missing, crawl_folder, empty_graph, serve_folder
 
@@ -83,6 +84,30 @@ def test_the_loader_counts_on_how_many_pages_each_heading_appears(site: Site) ->
             assert row["pages"] == len(holders), row
         else:
             assert row["pages"] is None, row
+
+
+def test_a_site_crawled_before_the_counts_gets_them_from_refresh(site: Site) -> None:
+    counts = (
+        "MATCH (h:WebElement {kind: 'heading'}) RETURN h.id AS id, h.heading_pages AS pages "
+        "ORDER BY id"
+    )
+    crawled = site.graph.read_text(counts)
+    assert not stale_derived(site.graph).sites
+    site.graph.run_autocommit(
+        "MATCH (s:WebSite) REMOVE s.heading_pages_version WITH s "
+        "MATCH (s)-[:HAS_PAGE]->()-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'}) "
+        "REMOVE h.heading_pages"
+    )
+    stale = stale_derived(site.graph)
+    assert len(stale.sites) == 1 and stale.documents == []
+    assert stale.of_kind("doc").sites == [] and stale.of_kind("web") == stale
+    assert stale.describe().startswith(
+        "1 site lacks heading page counts (multi_hop_navigation asks nothing of it)"
+    )
+    done = refresh_derived(site.graph)
+    assert (done.sites, done.headings, done.documents) == (1, len(crawled), 0)
+    assert site.graph.read_text(counts) == crawled
+    assert not stale_derived(site.graph)
 
 
 def test_one_task_per_goal_page(site: Site) -> None:

@@ -1,0 +1,114 @@
+"""Properties the loaders derive from what is already in the graph, brought up to date.
+
+Some templates read properties a loader derives once instead of at every sample (the
+quantities a paragraph states, on how many pages a heading appears). A graph loaded
+before such a property existed, or under an older version of its rules, lacks it, and
+those templates silently give it no rows. Each derivation stamps its version on the node
+it covers (:Document, :WebSite); here the stale ones are listed, for ``kg sample`` to
+warn, and derived again from the texts stored in the graph, for ``kg init``: no file
+needs loading again and no site crawling again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from taskspace.graph.connection import Graph
+from taskspace.graph.writer import BatchedWriter
+from taskspace.sources.documents.quantities import RULES_VERSION, quantity_properties
+from taskspace.sources.web.headings import COUNT_VERSION, count_heading_pages
+
+
+@dataclass
+class Stale:
+    """Ids of the nodes whose derived properties are missing or out of date."""
+
+    documents: list[str] = field(default_factory=list)
+    sites: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.documents or self.sites)
+
+    def describe(self) -> str:
+        """One sentence a user can act on: what is stale, which template it costs, the
+        command that mends it."""
+        parts = []
+        if self.documents:
+            parts.append(
+                f"{_count(len(self.documents), 'document')} paragraph quantities "
+                f"(compare_sections asks nothing of {_them(len(self.documents))})"
+            )
+        if self.sites:
+            parts.append(
+                f"{_count(len(self.sites), 'site')} heading page counts "
+                f"(multi_hop_navigation asks nothing of {_them(len(self.sites))})"
+            )
+        return (
+            f"{' and '.join(parts)}: loaded before these properties existed or under older "
+            "rules. `kg init` derives them from the graph."
+        )
+
+    def of_kind(self, kind: str) -> Stale:
+        """Only what templates of one sampling kind read: documents for ``doc``, sites for
+        ``web``."""
+        return Stale(self.documents if kind == "doc" else [], self.sites if kind == "web" else [])
+
+
+@dataclass
+class Refreshed:
+    """What :func:`refresh_derived` derived again."""
+
+    documents: int = 0
+    paragraphs: int = 0
+    sites: int = 0
+    headings: int = 0
+
+
+def stale_derived(graph: Graph) -> Stale:
+    """The documents and sites whose derived properties need deriving again."""
+    documents, sites = graph.read_texts(
+        [
+            (graph.queries.text("documents/quantities_stale"), {"version": RULES_VERSION}),
+            (graph.queries.text("web/heading_pages_stale"), {"version": COUNT_VERSION}),
+        ]
+    )
+    return Stale([str(row["id"]) for row in documents], [str(row["id"]) for row in sites])
+
+
+def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
+    """Derive again every stale property from the graph's own texts; idempotent.
+
+    Each node is stamped only after its properties are written, so an interrupted run
+    leaves the rest stale and the next run picks them up."""
+    stale = stale_derived(graph) if stale is None else stale
+    writer = BatchedWriter(graph)
+    done = Refreshed()
+    for document in stale.documents:
+        paragraphs = graph.read("documents/paragraph_texts", document=document)
+        writer.write_named(
+            "documents/set_quantities",
+            [
+                {"id": row["id"], "props": quantity_properties(str(row["text"] or ""))}
+                for row in paragraphs
+            ],
+        )
+        graph.write_text(
+            graph.queries.text("documents/quantities_found"),
+            document=document,
+            version=RULES_VERSION,
+        )
+        done.documents += 1
+        done.paragraphs += len(paragraphs)
+    for site in stale.sites:
+        done.headings += count_heading_pages(graph, writer, site)
+        done.sites += 1
+    return done
+
+
+def _count(number: int, noun: str) -> str:
+    """ "1 document lacks", "3 documents lack"."""
+    return f"{number} {noun} lacks" if number == 1 else f"{number} {noun}s lack"
+
+
+def _them(number: int) -> str:
+    return "it" if number == 1 else "them"
