@@ -49,12 +49,22 @@ def init(timeout: float, as_json: bool) -> None:
         f"Schema applied: {report.statements} statements, {report.constraints} constraints, "
         f"{report.indexes} indexes, all ONLINE."
     )
-    if refreshed.documents or refreshed.sites:
-        console.print(
-            f"Derived again: quantities of {refreshed.paragraphs:,} paragraphs in "
-            f"{refreshed.documents:,} documents, page counts of {refreshed.headings:,} "
-            f"headings on {refreshed.sites:,} sites."
+    parts = []
+    if refreshed.documents:
+        parts.append(
+            f"quantities of {refreshed.paragraphs:,} paragraphs in "
+            f"{_things(refreshed.documents, 'document')}"
         )
+    if refreshed.sites:
+        parts.append(
+            f"page counts of {refreshed.headings:,} headings on {_things(refreshed.sites, 'site')}"
+        )
+    if parts:
+        console.print(f"Derived again: {'; '.join(parts)}.")
+
+
+def _things(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
 @click.command()
