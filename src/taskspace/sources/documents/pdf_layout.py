@@ -370,6 +370,8 @@ def chars_text(chars: list[dict[str, Any]]) -> str:
 def join_lines(texts: list[str]) -> str:
     """Lines into running text, rejoining words hyphenated at the line end.
 
+    A hyphen before a capital is the name's own ("Never-" / "Ending Language Learner",
+    "Soekarno-" / "Hatta"): it stays, without a space, or the name would be read as two.
     A number range or identifier broken after its dash ("737–" / "9", "2018–" / "23–51")
     and a URL broken after "//" are rejoined without a space.
     """
@@ -377,8 +379,10 @@ def join_lines(texts: list[str]) -> str:
     for piece in texts:
         if text.endswith("-") and text[-2:-1].isalpha() and piece[:1].islower():
             text = text[:-1] + piece
-        elif (text.endswith(("–", "-")) and text[-2:-1].isdigit() and piece[:1].isdigit()) or (
-            text.endswith("://")
+        elif (
+            (text.endswith("-") and text[-2:-1].isalpha() and piece[:1].isupper())
+            or (text.endswith(("–", "-")) and text[-2:-1].isdigit() and piece[:1].isdigit())
+            or text.endswith("://")
         ):
             text += piece
         else:

@@ -19,7 +19,7 @@ from taskspace.sources.documents.errors import DocumentParseError
 from taskspace.sources.documents.model import ElementKind, ParsedDocument
 from taskspace.sources.documents.parse import parse_file
 from taskspace.sources.documents.pdf_headings import NumberSequence, title_block
-from taskspace.sources.documents.pdf_layout import Line
+from taskspace.sources.documents.pdf_layout import Line, join_lines
 from taskspace.sources.documents.pdf_tables import not_a_row
 from tests.support.doc_parsers import FIXTURES, assert_well_formed, containing, of_kind, section
 
@@ -57,6 +57,17 @@ def test_three_columns_read_column_by_column() -> None:
     body = document.elements[cbi.position + 1]
     assert body.text.startswith("CBI is commercial or financial information that is both")
     assert "Washington, DC" not in body.text
+
+
+def test_a_name_hyphenated_at_the_line_end_stays_one_name() -> None:
+    # "Soekarno-" ends a line of the real Federal Register page, "Hatta" opens the next.
+    lion_air = containing(federal_register(), "On October 29, 2018, a Boeing Model 737–8")
+    assert "from Soekarno-Hatta International Airport in Jakarta" in lion_air.text
+    assert join_lines(["the Never-", "Ending Language Learner"]) == (
+        "the Never-Ending Language Learner"
+    )
+    assert join_lines(["a well-known pay-", "ment"]) == "a well-known payment"
+    assert join_lines(["an item -", "Next"]) == "an item - Next"
 
 
 def test_masthead_and_running_header_are_not_content() -> None:
