@@ -18,6 +18,10 @@ from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.documents.quantities import RULES_VERSION, quantity_properties
 from taskspace.sources.web.headings import COUNT_VERSION, count_heading_pages
 
+DOCUMENTS_PER_ROUND = 100
+"""Documents whose paragraphs are read, written and stamped in one round: three round
+trips per hundred documents rather than per document."""
+
 
 @dataclass
 class Stale:
@@ -83,8 +87,9 @@ def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
     stale = stale_derived(graph) if stale is None else stale
     writer = BatchedWriter(graph)
     done = Refreshed()
-    for document in stale.documents:
-        paragraphs = graph.read("documents/paragraph_texts", document=document)
+    for start in range(0, len(stale.documents), DOCUMENTS_PER_ROUND):
+        documents = stale.documents[start : start + DOCUMENTS_PER_ROUND]
+        paragraphs = graph.read("documents/paragraph_texts", documents=documents)
         writer.write_named(
             "documents/set_quantities",
             [
@@ -94,10 +99,10 @@ def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
         )
         graph.write_text(
             graph.queries.text("documents/quantities_found"),
-            document=document,
+            documents=documents,
             version=RULES_VERSION,
         )
-        done.documents += 1
+        done.documents += len(documents)
         done.paragraphs += len(paragraphs)
     for site in stale.sites:
         done.headings += count_heading_pages(graph, writer, site)

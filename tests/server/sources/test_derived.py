@@ -12,10 +12,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
+from taskspace.sources import derived
 from taskspace.sources.derived import refresh_derived, stale_derived
 from taskspace.sources.documents.loader import load_documents
 from taskspace.sources.documents.node_ids import document_id, document_key
@@ -72,7 +74,10 @@ def test_a_fresh_load_is_stamped_and_nothing_is_stale(graph: Graph) -> None:
     assert refresh_derived(graph).documents == 0
 
 
-def test_refresh_derives_what_the_loader_would_have_stored(graph: Graph) -> None:
+def test_refresh_derives_what_the_loader_would_have_stored(
+    graph: Graph, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(derived, "DOCUMENTS_PER_ROUND", 1)  # two rounds, one document each
     fresh = _loaded(graph)
     older, old_rules = _age(graph)
     assert graph.read_text(QUANTITIES) != fresh
