@@ -31,7 +31,10 @@ WITH s WHERE size(trim(s.text)) > 2
   AND s.unique_title
   // A reference list or a list of links names the works cited, not what the section is about.
   AND none(h IN coalesce(s.heading_path, []) + [s.text] WHERE toLower(trim(h)) IN ['references', 'bibliography', 'citations', 'citation', 'footnotes', 'notes', 'external links', 'see also', 'further reading', 'acknowledgments', 'acknowledgements'])
-MATCH (s)-[:CONTAINS]->(p:Paragraph)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
+// What the section names is read from all its elements (paragraphs, list items, tables,
+// captions), and so is what another document mentions: a reader checking "exactly one"
+// and "under which heading" reads them all.
+MATCH (s)-[:CONTAINS]->(p:DocElement)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
 WITH s, e, collect(p) AS here
 // A section that names an entity mentioned in more than 1,000 paragraphs is left out: its
 // mentions would be read whole (every file, every heading) for one window, so the cost and
@@ -42,10 +45,10 @@ WHERE all(x IN named WHERE x[2] <= 1000)
 UNWIND named AS x
 WITH s, x[0] AS e, x[1] AS here
 // Each entity's mentions are read once, however many sections of the window name it: per
-// document, its paragraphs and the one heading they all sit under (null when they differ).
+// document, the elements that mention it and the one heading they all sit under (null when they differ).
 WITH e, collect([s, here]) AS users
 CALL (e) {
-  MATCH (e)<-[:MENTIONS]-(q:Paragraph)
+  MATCH (e)<-[:MENTIONS]-(q:DocElement)
   WITH q.file AS file, collect(q) AS there
   WITH file, there, [q IN there | trim(coalesce(last(q.heading_path), ''))] AS heads
   RETURN collect({file: file, there: there,
@@ -58,6 +61,8 @@ UNWIND [f IN files WHERE f.file <> home] AS seen
 // Per other document: the entities of this section it mentions; exactly one.
 WITH s, seen.file AS other, collect({e: e, here: here, there: seen.there, heading: seen.heading}) AS shared
 WHERE size(shared) = 1 AND shared[0].heading IS NOT NULL
+  // a paragraph on each side: what the template declares it grounds
+  AND any(p IN shared[0].here WHERE p:Paragraph) AND any(q IN shared[0].there WHERE q:Paragraph)
 WITH s, other, shared[0].e AS e, shared[0].here AS here, shared[0].there AS there, shared[0].heading AS heading ORDER BY other
 WITH s, head(collect([other, e, here, there, heading])) AS pick
 MATCH (d:Document {path: s.file}), (o:Document {path: pick[0]})
@@ -68,5 +73,5 @@ RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title 
        e.label AS entity, heading, s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}, {label: 'Entity', id: e.id},
         {label: 'Document', id: o.id}]
-       + [p IN here | {label: 'Paragraph', id: p.id}] + [q IN there | {label: 'Paragraph', id: q.id}] AS grounded
+       + [x IN here + there | {label: [l IN labels(x) WHERE l <> 'DocElement'][0], id: x.id}] AS grounded
 ORDER BY anchor LIMIT $limit

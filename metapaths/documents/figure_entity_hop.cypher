@@ -28,9 +28,10 @@ CALL () {
 WITH f WHERE f.number IS NOT NULL
 MATCH (p:Paragraph)-[:REFERS_TO]->(f)
 MATCH (p)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
-// Two other files are enough to rule an entity out.
+// Two other files are enough to rule an entity out; a mention in any element counts
+// (list item, table, caption), as it does for a reader.
 CALL (p, e) {
-  MATCH (e)<-[:MENTIONS]-(q:Paragraph) WHERE q.file <> p.file
+  MATCH (e)<-[:MENTIONS]-(q:DocElement) WHERE q.file <> p.file
   RETURN DISTINCT q.file AS file LIMIT 2
 }
 WITH f, p, e, collect(file) AS others WHERE size(others) = 1

@@ -25,9 +25,10 @@ CALL () {
 }
 MATCH (p)-[:MENTIONS]->(e:Entity) WHERE size(e.label) >= 3
 // Two other files are enough to rule an entity out: an entity that many documents
-// mention is not read in full.
+// mention is not read in full. A mention in a list item, a table or a caption counts as
+// one in a paragraph: a reader who checks "exactly one other document" reads them all.
 CALL (p, e) {
-  MATCH (e)<-[:MENTIONS]-(q:Paragraph) WHERE q.file <> p.file
+  MATCH (e)<-[:MENTIONS]-(q:DocElement) WHERE q.file <> p.file
   RETURN DISTINCT q.file AS file LIMIT 2
 }
 WITH p, e, collect(file) AS others WHERE size(others) = 1
