@@ -11,6 +11,7 @@ from taskspace.core.shapes import heading_cut
 from taskspace.sources.documents.duplicates import DuplicateGuard, document_sample
 from taskspace.sources.documents.entities import Mention
 from taskspace.sources.documents.entity_links import cited_surnames, generic_entity, resolve_names
+from taskspace.sources.documents.graph_rows import document_rows
 from taskspace.sources.documents.model import ElementKind
 from taskspace.sources.documents.parse import parse_file
 from taskspace.sources.documents.sentences import split_sentences
@@ -107,6 +108,18 @@ def test_a_bare_surname_links_no_document_and_generic_words_are_no_entity() -> N
     full = Mention("ann smith", "Ann Smith", "name")
     resolved, local = resolve_names([Mention("smith", "Smith", "name"), full], set())
     assert resolved[0] == full and not local  # the document's own full name
+
+
+def test_a_series_name_without_its_number_is_no_entity() -> None:
+    # The real EIP-3860 says "this EIP" and "[EIP-170](./eip-170.md)": only the numbered
+    # one names a document; the bare word is what every EIP calls itself, so a cloze on
+    # it ("this ____ requires a network upgrade") would also take "proposal".
+    path = REAL / "eip-3860.md"
+    rows = document_rows(parse_file(path), "source:test", 1000, path.name)
+    labels = {row["props"]["label"] for row in rows.entities}
+    assert {"EIP-170", "EIP-1014"} <= labels
+    assert not labels & {"EIP", "EIPs", "EOA", "RFC"}
+    assert generic_entity("EIP") and generic_entity("EOAs") and not generic_entity("EIP-170")
 
 
 def test_a_fragment_of_a_loaded_page_is_reported_not_loaded(tmp_path: Path) -> None:
