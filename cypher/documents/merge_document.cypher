@@ -24,6 +24,14 @@ CALL (doc) {
   UNWIND doc.elements AS row
   MERGE (n:DocElement {id: row.id})
   SET n += row.props
+  // An element id is its document's key and position: after an edit the same id may hold
+  // another kind of element, and the label of the kind it held goes.
+  FOREACH (_ IN CASE WHEN n:Section AND row.label <> 'Section' THEN [1] ELSE [] END | REMOVE n:Section)
+  FOREACH (_ IN CASE WHEN n:Paragraph AND row.label <> 'Paragraph' THEN [1] ELSE [] END | REMOVE n:Paragraph)
+  FOREACH (_ IN CASE WHEN n:Table AND row.label <> 'Table' THEN [1] ELSE [] END | REMOVE n:Table)
+  FOREACH (_ IN CASE WHEN n:Figure AND row.label <> 'Figure' THEN [1] ELSE [] END | REMOVE n:Figure)
+  FOREACH (_ IN CASE WHEN n:ListItem AND row.label <> 'ListItem' THEN [1] ELSE [] END | REMOVE n:ListItem)
+  FOREACH (_ IN CASE WHEN n:Code AND row.label <> 'Code' THEN [1] ELSE [] END | REMOVE n:Code)
   FOREACH (_ IN CASE row.label WHEN 'Section' THEN [1] ELSE [] END | SET n:Section)
   FOREACH (_ IN CASE row.label WHEN 'Paragraph' THEN [1] ELSE [] END | SET n:Paragraph)
   FOREACH (_ IN CASE row.label WHEN 'Table' THEN [1] ELSE [] END | SET n:Table)
@@ -72,6 +80,11 @@ CALL (d, doc) {
   }
   CALL (c, rewritten) {
     MATCH (c)-[old:MENTIONS]->(:Entity)
+    WHERE rewritten
+    DELETE old
+  }
+  CALL (c, rewritten) {
+    MATCH (c)-[old:SIMILAR_TO]-(:Chunk)
     WHERE rewritten
     DELETE old
   }

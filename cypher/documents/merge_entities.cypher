@@ -6,8 +6,10 @@
 // Wikidata items.
 // An entity that is not `shared` (a bare surname: taskspace.sources.documents.entity_links) is
 // never looked up: it stays this document's own, under its own id.
+// Every MENTIONS edge written carries the document's $stamp (a digest of all its
+// mentions): `documents/prune_mentions` then removes the edges an earlier load left.
 // Params: $rows = [{id, key, shared, forms, query, props, elements: [{id, count}],
-//                   chunks: [{id, count}]}]
+//                   chunks: [{id, count}]}], $stamp
 UNWIND $rows AS row
 CALL (row) {
   WITH row WHERE row.shared
@@ -34,11 +36,11 @@ CALL (row, e) {
   UNWIND row.elements AS mention
   MATCH (el:DocElement {id: mention.id})
   MERGE (el)-[r:MENTIONS]->(e)
-  SET r.count = mention.count
+  SET r.count = mention.count, r.stamp = $stamp
 }
 CALL (row, e) {
   UNWIND row.chunks AS mention
   MATCH (c:Chunk {id: mention.id})
   MERGE (c)-[r:MENTIONS]->(e)
-  SET r.count = mention.count
+  SET r.count = mention.count, r.stamp = $stamp
 }

@@ -8,6 +8,7 @@ SIMILAR_TO) and entity linking are resolved in Cypher after the rows are written
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -158,6 +159,40 @@ class DocumentRows:
     def _positions(self) -> dict[int, int]:
         """Element position -> index in reading order."""
         return {element.position: index for index, element in enumerate(self.elements)}
+
+    def edge_ends(self) -> tuple[Row, list[Row]]:
+        """Where each structure edge of the document now ends, for pruning what an earlier
+        load of an edited file left: the document's row ``{id, has_section,
+        doc_contains}`` and one row ``{id, contains, next, refers_to}`` per element (an
+        element without edges too, so that its old ones go)."""
+        document: Row = {"id": self.doc_id, "has_section": [], "doc_contains": []}
+        elements: dict[str, Row] = {
+            element_id(self.key, element.position): {
+                "id": element_id(self.key, element.position),
+                "contains": [],
+                "next": [],
+                "refers_to": [],
+            }
+            for element in self.elements
+        }
+        references = _reference_edges(self.key, self.elements)
+        for index in range(len(self.elements)):
+            for key, row, _ in self._edges_of(index, references):
+                if key in document:
+                    document[key].append(row["end"])
+                else:
+                    elements[row["start"]][key].append(row["end"])
+        return document, list(elements.values())
+
+    @cached_property
+    def mentions_stamp(self) -> str:
+        """A digest of every mention the document's entities hold: written on each MENTIONS
+        edge, so that the edges an earlier load wrote and this one did not can be told."""
+        mentions = sorted(
+            json.dumps([row["key"], sorted(row["forms"]), row["elements"], row["chunks"]])
+            for row in self.entities
+        )
+        return hashlib.sha1("\n".join(mentions).encode()).hexdigest()[:20]
 
     def structure(self) -> dict[str, list[Row]]:
         """Every structure edge of the document, by payload key (all parts together)."""

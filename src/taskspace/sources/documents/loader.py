@@ -291,7 +291,9 @@ class DocumentLoader:
         self, rows: DocumentRows, nodes: Counter[str], edges: Counter[str]
     ) -> None:
         """The document, its elements, chunks and their edges (in parts, each built just
-        before it is sent and dropped after), then entities; counted into nodes and edges."""
+        before it is sent and dropped after), then entities; counted into nodes and edges.
+        What an earlier load of the file wrote and this one did not (edges of an edited
+        text, mentions under older rules) is pruned, and nothing else."""
         count = rows.part_count(self.options.part_size)
         for number, part in enumerate(rows.parts(self.options.part_size)):
             if count > 1:
@@ -299,7 +301,24 @@ class DocumentLoader:
             name = "documents/merge_document" if number == 0 else "documents/merge_document_part"
             self.report.add_write(self.writer.write_named(name, [part]))
             add_part_counts(part, nodes, edges)
-        self.report.add_write(self.writer.write_named("documents/merge_entities", rows.entities))
+        document, elements = rows.edge_ends()
+        self.graph.write_text(
+            self.graph.queries.text("documents/prune_document_edges"),
+            document=document["id"],
+            has_section=document["has_section"],
+            doc_contains=document["doc_contains"],
+        )
+        self.writer.write_named("documents/prune_structure", elements)
+        self.report.add_write(
+            self.writer.write_named(
+                "documents/merge_entities", rows.entities, stamp=rows.mentions_stamp
+            )
+        )
+        self.graph.write_text(
+            self.graph.queries.text("documents/prune_mentions"),
+            document=rows.doc_id,
+            stamp=rows.mentions_stamp,
+        )
 
     def _write_embeddings(self, rows: DocumentRows, pending: _Pending) -> None:
         """Write each slice of vectors as the model hands it over, then SIMILAR_TO."""
