@@ -102,7 +102,14 @@ def print_summary(report: LoadReport) -> None:
         console.print(plain(f"{file}: {resumed_line(reused, chunks)}"), soft_wrap=True)
     for file, reason in report.failed:
         print_error(f"{reason}: {file}")
+    removed = (
+        f"; {report.nodes_removed} nodes and {report.relationships_removed} relationships "
+        "an earlier load of these files left removed"
+        if report.nodes_removed or report.relationships_removed
+        else ""
+    )
     console.print(
         f"{len(report.loaded)} of {report.inputs} files loaded in {report.seconds:.1f}s; "
-        f"{report.nodes_created} nodes and {report.relationships_created} relationships created."
+        f"{report.nodes_created} nodes and {report.relationships_created} relationships "
+        f"created{removed}."
     )

@@ -32,6 +32,8 @@ class WriteSummary:
     relationships_created: int = 0
     properties_set: int = 0
     labels_added: int = 0
+    nodes_deleted: int = 0
+    relationships_deleted: int = 0
     counters: dict[str, int] = field(default_factory=dict)
 
     def add(self, rows: int, summary: neo4j.ResultSummary) -> None:
@@ -42,6 +44,8 @@ class WriteSummary:
         self.relationships_created += counters.relationships_created
         self.properties_set += counters.properties_set
         self.labels_added += counters.labels_added
+        self.nodes_deleted += counters.nodes_deleted
+        self.relationships_deleted += counters.relationships_deleted
 
     def merge(self, other: WriteSummary) -> None:
         for name in (
@@ -51,6 +55,8 @@ class WriteSummary:
             "relationships_created",
             "properties_set",
             "labels_added",
+            "nodes_deleted",
+            "relationships_deleted",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from queue import Empty, Queue
 from typing import Any
 
+import neo4j
 import numpy as np
 from neo4j.exceptions import Neo4jError
 from numpy.typing import NDArray
@@ -43,7 +44,7 @@ from taskspace.graph.ids import file_checksum
 from taskspace.graph.load_report import Failure
 from taskspace.graph.load_report import LoadReport as BaseLoadReport
 from taskspace.graph.provenance import LOADING, complete_source, source_id
-from taskspace.graph.writer import BatchedWriter
+from taskspace.graph.writer import BatchedWriter, WriteSummary
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.sources.documents.duplicates import DuplicateGuard, document_sample
@@ -95,10 +96,27 @@ class LoadReport(BaseLoadReport):
     nodes: Counter[str] = field(default_factory=Counter)
     edges: Counter[str] = field(default_factory=Counter)
     elements: Counter[str] = field(default_factory=Counter)
+    nodes_removed: int = 0
+    relationships_removed: int = 0
+    """What an earlier load of these files left and this one removed: the elements, chunks
+    and edges of an edited text, mentions under older rules."""
+
+    def add_write(self, summary: WriteSummary) -> None:
+        super().add_write(summary)
+        self.nodes_removed += summary.nodes_deleted
+        self.relationships_removed += summary.relationships_deleted
+
+    def add_summary(self, summary: neo4j.ResultSummary) -> None:
+        """Count one single-statement write (``Graph.write_text``) as :meth:`add_write`."""
+        write = WriteSummary()
+        write.add(0, summary)
+        self.add_write(write)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             **super().as_dict(),
+            "nodes_removed": self.nodes_removed,
+            "relationships_removed": self.relationships_removed,
             "documents": len(self.loaded),
             "nodes": dict(sorted(self.nodes.items())),
             "elements": dict(sorted(self.elements.items())),
@@ -302,22 +320,26 @@ class DocumentLoader:
             self.report.add_write(self.writer.write_named(name, [part]))
             add_part_counts(part, nodes, edges)
         document, elements = rows.edge_ends()
-        self.graph.write_text(
-            self.graph.queries.text("documents/prune_document_edges"),
-            document=document["id"],
-            has_section=document["has_section"],
-            doc_contains=document["doc_contains"],
+        self.report.add_summary(
+            self.graph.write_text(
+                self.graph.queries.text("documents/prune_document_edges"),
+                document=document["id"],
+                has_section=document["has_section"],
+                doc_contains=document["doc_contains"],
+            )
         )
-        self.writer.write_named("documents/prune_structure", elements)
+        self.report.add_write(self.writer.write_named("documents/prune_structure", elements))
         self.report.add_write(
             self.writer.write_named(
                 "documents/merge_entities", rows.entities, stamp=rows.mentions_stamp
             )
         )
-        self.graph.write_text(
-            self.graph.queries.text("documents/prune_mentions"),
-            document=rows.doc_id,
-            stamp=rows.mentions_stamp,
+        self.report.add_summary(
+            self.graph.write_text(
+                self.graph.queries.text("documents/prune_mentions"),
+                document=rows.doc_id,
+                stamp=rows.mentions_stamp,
+            )
         )
 
     def _write_embeddings(self, rows: DocumentRows, pending: _Pending) -> None:
@@ -360,7 +382,7 @@ class DocumentLoader:
                 neighbours=self.options.neighbours,
                 threshold=self.options.similarity_threshold,
             )
-            self.report.relationships_created += summary.counters.relationships_created
+            self.report.add_summary(summary)
 
     def finish(self) -> LoadReport:
         """Resolve LINKS_TO for all documents and SHARES_ENTITY for these; count the result."""
@@ -375,7 +397,7 @@ class DocumentLoader:
                 ),
             ):
                 summary = self.graph.write_text(self.graph.queries.text(name), **params)
-                self.report.relationships_created += summary.counters.relationships_created
+                self.report.add_summary(summary)
             counts = self.graph.read("documents/load_counts", documents=ids)[0]
             self.report.nodes["Entity"] = int(counts["entities"])
             self.report.edges["SIMILAR_TO"] = int(counts["similar_to"])

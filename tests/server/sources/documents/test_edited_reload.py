@@ -18,6 +18,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from taskspace.cli.main import cli
 from taskspace.graph.connection import Graph
 from taskspace.sources.documents.loader import load_documents
 from tests.support.locations import TESTS
@@ -64,7 +67,9 @@ def _load(graph: Graph, path: Path) -> None:
     assert report.failed == [] and len(report.loaded) == 1
 
 
-def test_an_edited_file_loaded_again_is_as_if_loaded_fresh(graph: Graph, tmp_path: Path) -> None:
+def test_an_edited_file_loaded_again_is_as_if_loaded_fresh(
+    graph: Graph, tmp_path: Path, server_env: dict[str, str]
+) -> None:
     original = EIP_3860.read_text(encoding="utf-8")
     path = tmp_path / "eip-3860.md"
     path.write_text(original, encoding="utf-8")
@@ -75,7 +80,13 @@ def test_an_edited_file_loaded_again_is_as_if_loaded_fresh(graph: Graph, tmp_pat
     assert graph.read_text("MATCH (:Document)-[r:LINKS_TO]->() RETURN count(r) AS n") == [{"n": 1}]
 
     path.write_text(_edited(original), encoding="utf-8")
-    _load(graph, path)
+    result = CliRunner().invoke(cli, ["load", "docs", str(path)], env=server_env)
+    assert result.exit_code == 0, result.output
+    removed = re.search(
+        r"(\d+) nodes and (\d+) relationships an earlier load of these files left removed",
+        result.output,
+    )
+    assert removed is not None and int(removed.group(2)) > 0, result.output
     reloaded = _dump(graph)
 
     graph.run_autocommit("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS")
@@ -107,4 +118,5 @@ def test_the_same_file_loaded_again_deletes_and_creates_nothing(
     before = _dump(graph)
     again = load_documents(graph, [path])
     assert again.nodes_created == 0 and again.relationships_created == 0
+    assert again.nodes_removed == 0 and again.relationships_removed == 0
     assert _dump(graph) == before
