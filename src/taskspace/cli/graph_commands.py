@@ -16,6 +16,7 @@ from taskspace.cli.output import (
     print_json,
     print_table,
 )
+from taskspace.core.words import counted
 from taskspace.graph.connection import DEFAULT_READ_TIMEOUT, read_only_query
 from taskspace.graph.params import parameter_problem
 from taskspace.graph.schema import apply_schema
@@ -53,18 +54,14 @@ def init(timeout: float, as_json: bool) -> None:
     if refreshed.documents:
         parts.append(
             f"quantities of {refreshed.paragraphs:,} paragraphs in "
-            f"{_things(refreshed.documents, 'document')}"
+            f"{counted(refreshed.documents, 'document')}"
         )
     if refreshed.sites:
         parts.append(
-            f"page counts of {refreshed.headings:,} headings on {_things(refreshed.sites, 'site')}"
+            f"page counts of {refreshed.headings:,} headings on {counted(refreshed.sites, 'site')}"
         )
     if parts:
         console.print(f"Derived again: {'; '.join(parts)}.")
-
-
-def _things(number: int, noun: str) -> str:
-    return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
 @click.command()

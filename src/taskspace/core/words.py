@@ -70,3 +70,9 @@ def split_tokens(text: str) -> tuple[str, ...]:
 def content_words(text: str) -> tuple[str, ...]:
     """The :func:`tokens` of ``text`` that are not :data:`STOPWORDS`, in order."""
     return tuple(token for token in tokens(text) if token not in STOPWORDS)
+
+
+def counted(number: int, noun: str) -> str:
+    """ "1 document", "2,464 paragraphs": a count and its noun in the right number (nouns
+    that take an "s" only)."""
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"

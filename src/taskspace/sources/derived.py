@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from taskspace.core.words import counted
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.documents.quantities import RULES_VERSION, quantity_properties
@@ -112,7 +113,7 @@ def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
 
 def _count(number: int, noun: str) -> str:
     """ "1 document lacks", "3 documents lack"."""
-    return f"{number} {noun} lacks" if number == 1 else f"{number} {noun}s lack"
+    return f"{counted(number, noun)} {'lacks' if number == 1 else 'lack'}"
 
 
 def _them(number: int) -> str:
