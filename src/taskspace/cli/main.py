@@ -18,7 +18,7 @@ from taskspace.cli.output import print_error
 from taskspace.cli.retrieve import retrieve_command
 from taskspace.cli.sample import sample
 from taskspace.cli.serve import serve
-from taskspace.core.errors import UserError
+from taskspace.core.errors import UserError, raised_by_an_interrupt
 
 USER_ERRORS = (UserError,)
 """Every error a user can act on derives from UserError (taskspace.core.errors), input that
@@ -45,7 +45,7 @@ class KgGroup(click.Group):
         except KeyboardInterrupt:
             _interrupted(ctx)
         except Exception as exc:
-            if _raised_by_an_interrupt(exc):
+            if raised_by_an_interrupt(exc):
                 _interrupted(ctx)
             elif isinstance(exc, USER_ERRORS):
                 print_error(str(exc))
@@ -56,22 +56,6 @@ class KgGroup(click.Group):
 def _interrupted(ctx: click.Context) -> NoReturn:
     print_error("interrupted.")
     ctx.exit(130)
-
-
-def _raised_by_an_interrupt(exc: BaseException) -> bool:
-    """Whether Ctrl-C was unwinding when ``exc`` was raised: the driver closing a session
-    that Ctrl-C cut mid-message raises its own error (a lost connection), which would
-    otherwise end the command as a failure (exit 1) instead of an interrupt (130)."""
-    seen: set[int] = set()
-    chain: list[BaseException] = [exc]
-    while chain:
-        cause = chain.pop()
-        if isinstance(cause, KeyboardInterrupt):
-            return True
-        if id(cause) not in seen:
-            seen.add(id(cause))
-            chain.extend(e for e in (cause.__cause__, cause.__context__) if e is not None)
-    return False
 
 
 def _defect(ctx: click.Context, exc: Exception) -> NoReturn:

@@ -29,3 +29,20 @@ class InputError(UserError):
 
 class UnknownNameError(UserError):
     """A name that no entry of a registry has (``core.registry``)."""
+
+
+def raised_by_an_interrupt(exc: BaseException) -> bool:
+    """Whether Ctrl-C was unwinding when ``exc`` was raised: code cut short by it raises
+    its own error while cleaning up (the driver closing a session cut mid-message; a
+    buffer released while a view of it is still held: "BufferError: Existing exports of
+    data"), which must end the command as an interrupt (exit 130), not as a failure."""
+    seen: set[int] = set()
+    chain: list[BaseException] = [exc]
+    while chain:
+        cause = chain.pop()
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        if id(cause) not in seen:
+            seen.add(id(cause))
+            chain.extend(e for e in (cause.__cause__, cause.__context__) if e is not None)
+    return False

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 import taskspace
 from taskspace.cli.main import KgGroup, cli
-from taskspace.core.errors import InputError, UserError
+from taskspace.core.errors import InputError, UserError, raised_by_an_interrupt
 from taskspace.core.specfiles import read_spec
 from taskspace.sources.documents.parse import parse_file
 from taskspace.sources.episodes import uitree
@@ -215,3 +215,17 @@ def test_an_error_raised_while_ctrl_c_unwinds_ends_the_command_as_an_interrupt(
     code, output = _kg(group, ["load"], tmp_path)
     assert (code, output) == (130, "Error: interrupted.\n")
     assert not (tmp_path / "logs").exists()
+
+
+def test_an_error_raised_while_an_interrupt_unwinds_is_the_interrupt() -> None:
+    # What a Ctrl-C during a document load once ended as: a buffer released while a view of
+    # it was held, raised during the unwinding ("Nothing loaded", exit 1 instead of 130).
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise BufferError("Existing exports of data: object cannot be re-sized") from None
+    except BufferError as error:
+        assert error.__context__ is not None  # `from None` hides it from the traceback only
+        assert raised_by_an_interrupt(error)
+    assert not raised_by_an_interrupt(BufferError("Existing exports of data"))

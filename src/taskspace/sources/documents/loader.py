@@ -38,6 +38,7 @@ import numpy as np
 from neo4j.exceptions import Neo4jError
 from numpy.typing import NDArray
 
+from taskspace.core.errors import raised_by_an_interrupt
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -191,6 +192,7 @@ class DocumentLoader:
             self._refused(document.path, error)
             prepared = None
         except Exception as error:
+            _unless_interrupted(error)
             self.report.fail(document.path, failure_reason(error))
             prepared = None
         self.flush()
@@ -207,6 +209,7 @@ class DocumentLoader:
             self._refused(pending.rows.path, error)
             return
         except Exception as error:
+            _unless_interrupted(error)
             self.report.fail(pending.rows.path, failure_reason(error))
             return
         self.report.loaded.append(pending.rows.path)
@@ -524,6 +527,13 @@ def _run(
     return report
 
 
+def _unless_interrupted(error: Exception) -> None:
+    """An error raised while Ctrl-C unwound is the interrupt, not the file's failure: it
+    goes on as one (the CLI ends with 130), instead of "Nothing loaded" and exit 1."""
+    if raised_by_an_interrupt(error):
+        raise KeyboardInterrupt from error
+
+
 def _load_one(
     loader: DocumentLoader, name: str, key: str, parse: Callable[[], ParsedDocument]
 ) -> None:
@@ -536,6 +546,7 @@ def _load_one(
         loader.report.fail(str(error.path), error.reason)
         return
     except Exception as error:
+        _unless_interrupted(error)
         loader.report.fail(name, failure_reason(error))
         return
     warning = emptied_warning(document)
