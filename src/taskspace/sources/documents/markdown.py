@@ -78,6 +78,11 @@ def opening_heading(elements: list[DocElement]) -> int | None:
     figures, badges and a short line, or it is an explicit ``#`` heading (news lines may
     stand above a README's ``# Title``). A README whose only ``#`` heading is its closing
     "Citation" has none: that heading names its last section, not the document.
+
+    A first heading that only ties the document's other top headings titles it when it
+    opens the file (figures aside). After text it is the first section: a Rust RFC opens
+    with a list of its feature name and dates, then "## Summary", "## Motivation", and
+    "Summary" is no title (every such RFC would be called "Summary").
     """
     sections = [e.level or 1 for e in elements if e.kind is ElementKind.SECTION]
     if not sections:
@@ -87,6 +92,9 @@ def opening_heading(elements: list[DocElement]) -> int | None:
         if element.kind is ElementKind.SECTION:
             level = element.level or 1
             top = level == min(sections)
+            ties = sections.count(level) > 1
+            if ties and any(e.kind is not ElementKind.FIGURE for e in elements[:index]):
+                return None
             return index if top and (level == 1 or lead <= _LEAD_CHARS) else None
         if element.kind in {ElementKind.TABLE, ElementKind.CODE}:
             lead += _LEAD_CHARS + 1

@@ -154,3 +154,16 @@ def test_html_tables_in_a_readme_stay_tables_and_their_cells_no_paragraphs() -> 
     assert first[1][0] == "ViT-S/14 distilled"
     paragraphs = [e.text for e in parsed.elements if e.kind is ElementKind.PARAGRAPH]
     assert paragraphs and not any("ViT-S/14 distilled" in text for text in paragraphs)
+
+
+def test_a_first_section_after_front_text_is_no_title() -> None:
+    """Rust RFCs open with a list (feature name, dates, PR) and then "## Summary" beside
+    "## Motivation": "Summary" would title every RFC, and its section would be lost. An RFC
+    that opens with its own "## RFC: …" line is titled by it."""
+    rfc = parse_file(REAL / "rust-rfcs" / "1758-repr-transparent.md")
+    assert rfc.title == "1758-repr-transparent"
+    sections = [e.text for e in rfc.elements if e.kind is ElementKind.SECTION]
+    assert sections[:3] == ["Summary", "Motivation", "Detailed design"]
+    titled = parse_file(REAL / "rust-rfcs" / "3052-optional-authors-field.md")
+    assert titled.title == "RFC: Make the authors field optional"
+    assert next(e.text for e in titled.elements if e.kind is ElementKind.SECTION) == "Summary"
