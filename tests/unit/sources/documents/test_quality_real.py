@@ -167,3 +167,13 @@ def test_a_first_section_after_front_text_is_no_title() -> None:
     titled = parse_file(REAL / "rust-rfcs" / "3052-optional-authors-field.md")
     assert titled.title == "RFC: Make the authors field optional"
     assert next(e.text for e in titled.elements if e.kind is ElementKind.SECTION) == "Summary"
+
+
+def test_a_placeholder_name_is_no_entity() -> None:
+    """The real RFC 1758 writes ``struct Foo(T)``, and RFC 1270 a ``Foo`` type: "Foo"
+    stands for anything, so it joins no two documents and blanks no cloze."""
+    path = REAL / "rust-rfcs" / "1758-repr-transparent.md"
+    rows = document_rows(parse_file(path), "source:test", 1000, path.name)
+    labels = {row["props"]["label"] for row in rows.entities}
+    assert {"ARM64", "UnsafeCell", "AtomicUsize"} <= labels
+    assert "Foo" not in labels and generic_entity("Foo") and generic_entity("bar")
