@@ -68,9 +68,7 @@ def copy_of(document: ParsedDocument, number: int) -> ParsedDocument:
 
 
 def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str, float]:
-    missing = [str(source) for source in sources if not source.exists()]
-    if missing:
-        raise SystemExit(f"no such file or folder: {', '.join(missing)}")
+    _refuse_missing(sources)
     # Only documents: the shared folder keeps reference parses (.xml, .json) beside its PDFs.
     documents = [parse_file(file) for file in iter_files(sources) if is_supported(file)]
     if not documents:
@@ -86,10 +84,19 @@ def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str
                 elapsed = time.perf_counter() - started
                 print(f"copy {number}: {elapsed:.0f} s", file=sys.stderr, flush=True)
         loader.flush()
+        # The names tasks show (a copy's title says its number); a load's finish() would
+        # also relink every document, which the copies do not need.
+        graph.write_text(graph.queries.text("documents/shown_names"))
     finally:
         loader.close()
     nodes = graph.read("graph/node_count")[0]["count"]
     return {"nodes": nodes, "seconds": round(time.perf_counter() - started, 1)}
+
+
+def _refuse_missing(sources: list[Path]) -> None:
+    missing = [str(source) for source in sources if not source.exists()]
+    if missing:
+        raise SystemExit(f"no such file or folder: {', '.join(missing)}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -98,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--copies", type=int, default=100)
     parser.add_argument("--first", type=int, default=1, help="number of the first copy")
     args = parser.parse_args(argv)
+    _refuse_missing(args.source or [SHARED])  # before connecting: say what is wrong first
     with Graph(load_settings()) as graph:
         result = grow(graph, args.source or [SHARED], args.copies, args.first)
     emit(result)

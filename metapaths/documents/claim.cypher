@@ -53,7 +53,7 @@ WITH p, pick[0] AS e, pick[1] AS o, pick[2] AS sentence
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: p.file})
-RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+RETURN p.id AS anchor, d.shown AS document,
        coalesce(last(p.heading_path), d.title, d.name) AS section,
        sentence + CASE WHEN sentence ENDS WITH '.' THEN '' ELSE '.' END AS claim,
        replace(sentence, e.label, o.label) + CASE WHEN sentence ENDS WITH '.' THEN '' ELSE '.' END AS perturbed,

@@ -31,7 +31,7 @@ WITH p, head(collect(e)) AS e
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: p.file})
-RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
+RETURN p.id AS anchor, d.shown AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
        p.text AS text, e.label AS entity, p.page AS page, d.id AS document_id,
        [{label: 'Paragraph', id: p.id}, {label: 'Entity', id: e.id},
         {label: 'Document', id: d.id}] AS grounded

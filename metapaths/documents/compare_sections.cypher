@@ -79,7 +79,7 @@ WITH a, other.section AS b, [own, other] AS pair
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE a.unique_title AND b.unique_title
 MATCH (d:Document {path: a.file})
-RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+RETURN a.id AS anchor, d.shown AS document,
        trim(a.text) AS first, trim(b.text) AS second,
        pair[0].counted AS first_counted, pair[1].counted AS second_counted,
        pair[0].said AS first_said, pair[1].said AS second_said,

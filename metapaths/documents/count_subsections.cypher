@@ -28,7 +28,7 @@ WITH s, collect(c) AS children
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
-RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, size(children) AS count,
+RETURN s.id AS anchor, d.shown AS document, trim(s.text) AS title, size(children) AS count,
        s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}]
        + [c IN children | {label: 'Section', id: c.id}] AS grounded

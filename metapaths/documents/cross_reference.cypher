@@ -30,7 +30,7 @@ WITH p, head(collect(t)) AS t
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: p.file})
-RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
+RETURN p.id AS anchor, d.shown AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
        p.text AS text, CASE WHEN t:Table THEN 'table' ELSE 'figure' END AS target_kind,
        t.number AS number, t.caption AS caption, p.page AS page, d.id AS document_id,
        [{label: 'DocElement', id: p.id}, {label: 'DocElement', id: t.id},

@@ -52,7 +52,7 @@ WHERE size([t IN texts WHERE t CONTAINS e.label]) = size(paragraphs)
 WITH p, d, e, paragraphs ORDER BY size(e.label) DESC, e.id
 WITH p, d, head(collect([e, paragraphs])) AS pick
 WITH p, d, pick[0] AS e, pick[1] AS paragraphs
-RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+RETURN p.id AS anchor, d.shown AS document,
        e.label AS entity, size(paragraphs) AS count, p.page AS page, d.id AS document_id,
        [{label: 'Entity', id: e.id}, {label: 'Document', id: d.id}]
        + [q IN paragraphs | {label: 'Paragraph', id: q.id}] AS grounded

@@ -68,8 +68,8 @@ WITH s, head(collect([other, e, here, there, heading])) AS pick
 MATCH (d:Document {path: s.file}), (o:Document {path: pick[0]})
 WITH s, d, o, pick[1] AS e, pick[2] AS here, pick[3] AS there, pick[4] AS heading
 WHERE heading <> trim(coalesce(o.title, ''))
-RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
-       trim(s.text) AS title, CASE WHEN trim(coalesce(o.title, '')) <> '' THEN o.title ELSE o.name END AS other_document,
+RETURN s.id AS anchor, d.shown AS document,
+       trim(s.text) AS title, o.shown AS other_document,
        e.label AS entity, heading, s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}, {label: 'Entity', id: e.id},
         {label: 'Document', id: o.id}]

@@ -41,7 +41,7 @@ WITH f, p, sentence, trim(f.caption) AS caption,
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: f.file})
-RETURN f.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+RETURN f.id AS anchor, d.shown AS document,
        f.number AS number, body, sentence + CASE WHEN sentence ENDS WITH '.' THEN '' ELSE '.' END AS sentence,
        coalesce(last(p.heading_path), d.title, d.name) AS section,
        body + CASE WHEN body ENDS WITH '.' THEN ' ' ELSE '. ' END + sentence

@@ -46,8 +46,8 @@ CALL (e, other) {
   RETURN q ORDER BY q.id LIMIT 1
 }
 MATCH (d:Document {path: f.file}), (o:Document {path: other})
-RETURN f.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
-       f.number AS number, CASE WHEN trim(coalesce(o.title, '')) <> '' THEN o.title ELSE o.name END AS other_document,
+RETURN f.id AS anchor, d.shown AS document,
+       f.number AS number, o.shown AS other_document,
        e.label AS entity, f.page AS page, d.id AS document_id,
        [{label: 'Figure', id: f.id}, {label: 'Paragraph', id: p.id}, {label: 'Entity', id: e.id},
         {label: 'Paragraph', id: q.id}, {label: 'Document', id: d.id}, {label: 'Document', id: o.id}] AS grounded

@@ -24,9 +24,11 @@ CALL () {
   RETURN d
 }
 MATCH (d)-[:LINKS_TO]->(o:Document)
-WITH d, o ORDER BY o.title
+WITH d, o ORDER BY o.shown
 WITH d, collect(o) AS linked
-RETURN d.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, [o IN linked | CASE WHEN trim(coalesce(o.title, '')) <> '' THEN o.title ELSE o.name END] AS linked_titles,
+// A linked document no name tells apart leaves the list without a right answer: no row.
+WITH d, linked WHERE all(o IN linked WHERE o.shown IS NOT NULL)
+RETURN d.id AS anchor, d.shown AS document, [o IN linked | o.shown] AS linked_titles,
        null AS page, d.id AS document_id,
        [{label: 'Document', id: d.id}] + [o IN linked | {label: 'Document', id: o.id}] AS grounded
 ORDER BY anchor LIMIT $limit

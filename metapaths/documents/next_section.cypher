@@ -37,7 +37,7 @@ WITH s, t WHERE trim(t.text) <> trim(s.text) AND t.unique_title
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
-RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, trim(t.text) AS next_title,
+RETURN s.id AS anchor, d.shown AS document, trim(s.text) AS title, trim(t.text) AS next_title,
        s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Section', id: t.id},
         {label: 'Document', id: d.id}] AS grounded

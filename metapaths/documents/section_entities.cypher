@@ -37,7 +37,7 @@ WITH * WHERE s.unique_title
   AND none(h IN coalesce(s.heading_path, []) + [s.text] WHERE toLower(trim(h)) IN ['references', 'bibliography', 'citations', 'citation', 'footnotes', 'notes', 'external links', 'see also', 'further reading', 'acknowledgments', 'acknowledgements'])
 MATCH (d:Document {path: s.file})
 WITH s, d, entities, reduce(all = [], ps IN nested | all + [p IN ps WHERE NOT p IN all]) AS paragraphs
-RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+RETURN s.id AS anchor, d.shown AS document,
        trim(s.text) AS title, [e IN entities | e.label] AS names, s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}]
        + [p IN paragraphs | {label: 'Paragraph', id: p.id}]

@@ -39,7 +39,7 @@ WHERE size(key_text) >= 80 AND size(key_text) <= 700 AND size(trim(s.text)) > 2
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
-RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(s.text) AS title, key_text,
+RETURN s.id AS anchor, d.shown AS document, trim(s.text) AS title, key_text,
        size(paragraphs) AS paragraph_count, s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}]
        + [p IN paragraphs | {label: 'Paragraph', id: p.id}] AS grounded

@@ -27,7 +27,7 @@ WITH s WHERE s.number IS NOT NULL AND size(trim(s.text)) > 2
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE s.unique_title
 MATCH (d:Document {path: s.file})
-RETURN s.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, s.number AS number, trim(s.text) AS title,
+RETURN s.id AS anchor, d.shown AS document, s.number AS number, trim(s.text) AS title,
        s.page AS page, d.id AS document_id,
        [{label: 'Section', id: s.id}, {label: 'Document', id: d.id}] AS grounded
 ORDER BY anchor LIMIT $limit

@@ -43,8 +43,8 @@ WITH p, pick[0] AS e, pick[1] AS q
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE coalesce(p.section_unique, true)
 MATCH (d:Document {path: p.file}), (o:Document {path: q.file})
-RETURN p.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
-       e.label AS entity, CASE WHEN trim(coalesce(o.title, '')) <> '' THEN o.title ELSE o.name END AS other_document, p.page AS page, d.id AS document_id,
+RETURN p.id AS anchor, d.shown AS document, coalesce(last(p.heading_path), d.title, d.name) AS section,
+       e.label AS entity, o.shown AS other_document, p.page AS page, d.id AS document_id,
        [{label: 'Paragraph', id: p.id}, {label: 'Entity', id: e.id},
         {label: 'Paragraph', id: q.id}, {label: 'Document', id: o.id}] AS grounded
 ORDER BY anchor LIMIT $limit

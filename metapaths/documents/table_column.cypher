@@ -72,7 +72,7 @@ WITH t, d, column, labels, values, places, cells, round(total, places) AS total,
      CASE WHEN trim(coalesce(t.caption, '')) <> '' THEN trim(t.caption) END AS caption,
      COUNT { MATCH (d)-[:HAS_SECTION|CONTAINS]->+(o:Table) WHERE o.position <= t.position } AS ordinal
 RETURN t.id AS anchor,
-       CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document,
+       d.shown AS document,
        coalesce(caption, 'the table on page ' + toString(t.page),
                 'the table under the heading ' + last(t.heading_path),
                 'table number ' + toString(ordinal) + ' of the document') AS caption,

@@ -44,7 +44,7 @@ WITH a, head(collect(near)) AS b
 // A heading two sections of the document share would not say which one is meant.
 WITH * WHERE a.unique_title AND b.unique_title
 MATCH (d:Document {path: a.file})
-RETURN a.id AS anchor, CASE WHEN trim(coalesce(d.title, '')) <> '' THEN d.title ELSE d.name END AS document, trim(a.text) AS first, trim(b.text) AS second,
+RETURN a.id AS anchor, d.shown AS document, trim(a.text) AS first, trim(b.text) AS second,
        a.position < b.position AS holds, a.page AS page, d.id AS document_id,
        [{label: 'Section', id: a.id}, {label: 'Section', id: b.id},
         {label: 'Document', id: d.id}] AS grounded

@@ -60,6 +60,8 @@ def init(timeout: float, as_json: bool) -> None:
         parts.append(
             f"page counts of {refreshed.headings:,} headings on {counted(refreshed.sites, 'site')}"
         )
+    if refreshed.named:
+        parts.append(f"the names tasks show of {counted(refreshed.named, 'document')}")
     if parts:
         console.print(f"Derived again: {'; '.join(parts)}.")
 

@@ -30,14 +30,22 @@ class Stale:
 
     documents: list[str] = field(default_factory=list)
     sites: list[str] = field(default_factory=list)
+    unnamed: list[str] = field(default_factory=list)
+    """Documents without the name tasks call them by (:Document ``shown``)."""
 
     def __bool__(self) -> bool:
-        return bool(self.documents or self.sites)
+        return bool(self.documents or self.sites or self.unnamed)
 
     def describe(self) -> str:
         """One sentence a user can act on: what is stale, which template it costs, the
         command that mends it."""
         parts = []
+        if self.unnamed:
+            parts.append(
+                f"{_count(len(self.unnamed), 'document')} the name tasks call "
+                f"{_them(len(self.unnamed))} by (no document task asks about "
+                f"{_them(len(self.unnamed))})"
+            )
         if self.documents:
             parts.append(
                 f"{_count(len(self.documents), 'document')} paragraph quantities "
@@ -56,7 +64,12 @@ class Stale:
     def of_kind(self, kind: str) -> Stale:
         """Only what templates of one sampling kind read: documents for ``doc``, sites for
         ``web``."""
-        return Stale(self.documents if kind == "doc" else [], self.sites if kind == "web" else [])
+        doc = kind == "doc"
+        return Stale(
+            self.documents if doc else [],
+            self.sites if kind == "web" else [],
+            self.unnamed if doc else [],
+        )
 
 
 @dataclass
@@ -67,17 +80,24 @@ class Refreshed:
     paragraphs: int = 0
     sites: int = 0
     headings: int = 0
+    named: int = 0
+    """Documents that had no shown name and now have one (or are marked ambiguous)."""
 
 
 def stale_derived(graph: Graph) -> Stale:
     """The documents and sites whose derived properties need deriving again."""
-    documents, sites = graph.read_texts(
+    documents, sites, unnamed = graph.read_texts(
         [
             (graph.queries.text("documents/quantities_stale"), {"version": RULES_VERSION}),
             (graph.queries.text("web/heading_pages_stale"), {"version": COUNT_VERSION}),
+            (graph.queries.text("documents/shown_names_stale"), {}),
         ]
     )
-    return Stale([str(row["id"]) for row in documents], [str(row["id"]) for row in sites])
+    return Stale(
+        [str(row["id"]) for row in documents],
+        [str(row["id"]) for row in sites],
+        [str(row["id"]) for row in unnamed],
+    )
 
 
 def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
@@ -108,6 +128,9 @@ def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
     for site in stale.sites:
         done.headings += count_heading_pages(graph, writer, site)
         done.sites += 1
+    if stale.unnamed:  # over all documents: a title is shown only where no other has it
+        graph.write_text(graph.queries.text("documents/shown_names"))
+        done.named = len(stale.unnamed)
     return done
 
 

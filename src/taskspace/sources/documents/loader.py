@@ -388,12 +388,14 @@ class DocumentLoader:
             self.report.add_summary(summary)
 
     def finish(self) -> LoadReport:
-        """Resolve LINKS_TO for all documents and SHARES_ENTITY for these; count the result."""
+        """Resolve LINKS_TO and the names tasks show for all documents, SHARES_ENTITY for
+        these; count the result."""
         self.flush()
         ids = [document_id(key) for key in self.loaded_keys]
         if ids:
             for name, params in (
                 ("documents/link_documents", {}),
+                ("documents/shown_names", {}),
                 (
                     "documents/shared_entities",
                     {"documents": ids, "min_shared": self.options.min_shared_entities},
