@@ -75,14 +75,15 @@ def opening_heading(elements: list[DocElement]) -> int | None:
     """The index of the heading that titles the document, or None.
 
     It is the document's first heading and no heading outranks it; before it come only
-    figures, badges and a short line, or it is an explicit ``#`` heading (news lines may
-    stand above a README's ``# Title``). A README whose only ``#`` heading is its closing
-    "Citation" has none: that heading names its last section, not the document.
+    figures, badges and a short line, or it is an explicit ``#`` heading that no other
+    ``#`` heading ties (news lines may stand above a README's ``# Title``). A README whose
+    only ``#`` heading is its closing "Citation" has none: that heading names its last
+    section, not the document.
 
     A first heading that only ties the document's other top headings titles it when it
     opens the file (figures aside). After text it is the first section: a Rust RFC opens
-    with a list of its feature name and dates, then "## Summary", "## Motivation", and
-    "Summary" is no title (every such RFC would be called "Summary").
+    with a list of its feature name and dates, then "## Summary", "## Motivation" (a few
+    older ones "# Summary"), and "Summary" is no title: every such RFC would be called so.
     """
     sections = [e.level or 1 for e in elements if e.kind is ElementKind.SECTION]
     if not sections:
