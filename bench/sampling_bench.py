@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -43,6 +44,7 @@ from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
 from taskspace.models.embeddings import embed
+from taskspace.sources.derived import stale_derived
 from taskspace.tasks.family import SampleReport
 
 
@@ -204,6 +206,16 @@ def _rate(tasks: int, seconds: float) -> float | None:
     return round(tasks / seconds, 1) if seconds > 0 else None
 
 
+def warn_stale(graph: Graph, kinds: list[str]) -> None:
+    """Say on stderr, as ``kg sample`` does, what part of the graph templates will skip:
+    a graph loaded before a derived property existed otherwise shows only as a kind
+    under ``skipped`` or a rate that is not comparable."""
+    stale = stale_derived(graph)
+    for kind in kinds:
+        if part := stale.of_kind(kind):
+            print(f"Warning ({kind}): {part.describe()}", file=sys.stderr)
+
+
 def run(
     kinds: list[str],
     count: int,
@@ -217,6 +229,7 @@ def run(
     with Graph(load_settings()) as graph:
         graph.verify()
         nodes = graph.read("graph/node_count")[0]["count"]
+        warn_stale(graph, kinds)
         if warm_up_seconds > 0:
             embed(["warm-up"])  # the model's one-off load is not a warm-up round
             warmed = warm_up(graph, kinds, count, warm_up_seconds)

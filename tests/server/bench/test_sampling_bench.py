@@ -7,6 +7,7 @@ import pytest
 from bench import sampling_bench
 
 from taskspace.graph.connection import Graph
+from taskspace.sources.derived import refresh_derived
 from taskspace.sources.documents.loader import load_documents
 from tests.support.locations import REPO
 
@@ -31,3 +32,28 @@ def test_the_warm_up_reports_rounds_and_does_not_change_what_is_timed(
     for key in ("tasks", "candidates"):
         assert [r[key] for r in warmed["results"]] == [r[key] for r in cold["results"]], key
     assert warmed["results"][0]["tasks"] > 0
+
+
+def test_a_graph_without_shown_names_is_named_on_stderr_not_only_skipped(
+    graph: Graph,
+    server_env: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A graph loaded before documents had shown names gives no document task; the bench
+    says why and what mends it, as ``kg sample`` does."""
+    for key, value in server_env.items():
+        monkeypatch.setenv(key, value)
+    report = load_documents(graph, [REPO / "examples" / "documents"])
+    assert not report.failed, report.failed
+    graph.run_autocommit("MATCH (d:Document) REMOVE d.shown, d.shown_ambiguous")
+    try:
+        result = sampling_bench.run(["doc"], count=5, seed=0, repeat=1)
+        assert result["skipped"] == ["doc"]
+        err = capsys.readouterr().err
+        assert "Warning (doc):" in err and "the name tasks call them by" in err, err
+        assert "`kg init` derives them" in err
+    finally:
+        assert refresh_derived(graph).named > 0
+    assert sampling_bench.run(["doc"], count=5, seed=0, repeat=1)["skipped"] == []
+    assert "Warning" not in capsys.readouterr().err
