@@ -93,8 +93,10 @@ def stats(as_json: bool) -> None:
         )
     total_rels = sum(result.relationships.values())
     incomplete = len(result.incomplete_loads)
-    unfinished = f"; {incomplete} incomplete loads" if incomplete else ""
-    console.print(f"{result.nodes} nodes, {total_rels} relationships{unfinished}")
+    unfinished = f"; {counted(incomplete, 'incomplete load')}" if incomplete else ""
+    console.print(
+        f"{counted(result.nodes, 'node')}, {counted(total_rels, 'relationship')}{unfinished}"
+    )
 
 
 def _index_target(index: dict[str, Any]) -> str:

@@ -18,6 +18,7 @@ from taskspace.cli.output import (
     print_warnings,
 )
 from taskspace.cli.progress import progress_bar
+from taskspace.core.words import counted
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS
 from taskspace.sources.documents.loader import (
     LoadOptions,
@@ -103,13 +104,14 @@ def print_summary(report: LoadReport) -> None:
     for file, reason in report.failed:
         print_error(f"{reason}: {file}")
     removed = (
-        f"; {report.nodes_removed} nodes and {report.relationships_removed} relationships "
+        f"; {counted(report.nodes_removed, 'node')} and "
+        f"{counted(report.relationships_removed, 'relationship')} "
         "an earlier load of these files left removed"
         if report.nodes_removed or report.relationships_removed
         else ""
     )
     console.print(
         f"{len(report.loaded)} of {report.inputs} files loaded in {report.seconds:.1f}s; "
-        f"{report.nodes_created} nodes and {report.relationships_created} relationships "
-        f"created{removed}."
+        f"{counted(report.nodes_created, 'node')} and "
+        f"{counted(report.relationships_created, 'relationship')} created{removed}."
     )

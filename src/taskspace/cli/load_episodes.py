@@ -22,6 +22,7 @@ from taskspace.cli.output import (
     print_warnings,
 )
 from taskspace.cli.progress import progress_bar
+from taskspace.core.words import counted
 from taskspace.graph.load_report import BadRecord
 from taskspace.sources.episodes.loader import (
     FORMATS,
@@ -100,7 +101,8 @@ def print_summary(report: EpisodeLoadReport) -> None:
         if files:
             console.print(f"{len(files)} {USED_KINDS[kind]}")
     console.print(
-        f"{report.episodes} episodes from {len(report.loaded)} of {report.inputs} files "
+        f"{counted(report.episodes, 'episode')} from {len(report.loaded)} of {report.inputs} files "
         f"in {report.seconds:.1f}s; "
-        f"{report.nodes_created} nodes and {report.relationships_created} relationships created."
+        f"{counted(report.nodes_created, 'node')} and "
+        f"{counted(report.relationships_created, 'relationship')} created."
     )

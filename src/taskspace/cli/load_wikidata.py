@@ -20,6 +20,7 @@ from taskspace.cli.outcome import (
 from taskspace.cli.output import console, json_option, print_json, print_table
 from taskspace.cli.progress import progress_bar
 from taskspace.core.settings import load_settings
+from taskspace.core.words import counted
 from taskspace.graph.load_report import LoadReport as AnyLoadReport
 from taskspace.sources.wikidata.apps import AppsReport, find_app, load_apps
 from taskspace.sources.wikidata.bulk import BULK_THRESHOLD_BYTES
@@ -210,8 +211,9 @@ def _print_report(title: str, report: LoadReport, records_file: Path | None) -> 
         for file, reason in report.failed:  # one unwrapped line each, for grep
             console.print(f"  {escape(file)}: {escape(reason)}", soft_wrap=True)
     console.print(
-        f"{len(report.loaded)} input(s) in {report.seconds:.1f}s: {report.nodes_created} nodes "
-        f"and {report.relationships_created} relationships created."
+        f"{counted(len(report.loaded), 'input')} in {report.seconds:.1f}s: "
+        f"{counted(report.nodes_created, 'node')} and "
+        f"{counted(report.relationships_created, 'relationship')} created."
     )
 
 

@@ -91,7 +91,7 @@ def test_episodes_count_every_file_and_say_what_each_was(
     assert code == 0, out + err
     last = out.strip().splitlines()[-1]
     assert last.startswith("Partly loaded: 1 of 3 files"), last
-    assert "1 episodes from 1 of 3 files" in out
+    assert "1 episode from 1 of 3 files" in out
 
 
 def test_html_nested_100k_deep_loads_with_a_note(
