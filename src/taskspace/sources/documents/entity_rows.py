@@ -7,6 +7,7 @@ surnames resolved and generic terms dropped (:mod:`taskspace.sources.documents.e
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -31,6 +32,40 @@ ENTITY_SOURCE_KINDS = frozenset(
 )
 """Headings are title-cased and code is full of CamelCase: neither names things reliably."""
 
+_FIELD = re.compile(r"\s*([A-Za-z][A-Za-z0-9 _()-]{0,39}):(?!//)")
+"""A list item that opens with a field name: "Start Date: 2016-09-26", "Rust Issue:https…"."""
+FIELD_WORDS = 4
+"""A field name is a short label; a longer run before a colon is a sentence."""
+VALUE_WORDS = 3
+"""A field's value is a date, a link, an identifier or a short name, not a definition."""
+
+
+def preamble_fields(elements: list[DocElement]) -> dict[int, int]:
+    """Position -> length of the field name, for a document's own header of fields: the
+    list items ahead of its first section when two or more of them are there, each one
+    "Label: short value", one value with a digit in it (a date, a number). Every Rust RFC
+    opens so ("Feature Name", "Start Date", "RFC PR", "Rust Issue"): the labels are the
+    form's, not things the document names, and as entities they joined every RFC to every
+    other. A glossary (definitions, no dates) and a list inside a section keep their terms."""
+    fields: dict[int, int] = {}
+    values: list[str] = []
+    for element in elements:
+        if element.kind is ElementKind.SECTION:
+            break
+        if element.kind is not ElementKind.LIST_ITEM:
+            continue
+        match = _FIELD.match(element.text)
+        value = element.text[match.end() :] if match else ""
+        if not match or len(match.group(1).split()) > FIELD_WORDS:
+            return {}
+        if len(value.split()) > VALUE_WORDS:
+            return {}
+        fields[element.position] = match.end()
+        values.append(value)
+    if len(fields) < 2 or not any(c.isdigit() for value in values for c in value):
+        return {}
+    return fields
+
 
 def entity_rows(
     document: ParsedDocument,
@@ -49,11 +84,12 @@ def entity_rows(
     document_key = key
     texts = [e.text for e in elements if e.kind in ENTITY_SOURCE_KINDS]
     vocab = vocabulary(texts)
+    fields = preamble_fields(elements)
     found = [
         (chunk.index, piece.position, mention)
         for chunk in chunks
         for piece in chunk.pieces
-        for mention in _piece_mentions(piece, vocab)
+        for mention in _piece_mentions(piece, vocab, fields)
     ]
     folded = fold_plurals([mention for _, _, mention in found])
     resolved, local = resolve_names(folded, cited_surnames(texts))
@@ -103,10 +139,15 @@ def entity_rows(
     return rows
 
 
-def _piece_mentions(piece: Piece, vocab: Vocabulary) -> list[Mention]:
+def _piece_mentions(piece: Piece, vocab: Vocabulary, fields: dict[int, int]) -> list[Mention]:
+    """The mentions in one piece; a header field's value is read, its label is not."""
     if piece.kind not in ENTITY_SOURCE_KINDS:
         return []
-    return extract(piece.text, vocab, single_words=piece.kind is not ElementKind.TABLE)
+    text = piece.text
+    cut = fields.get(piece.position)
+    if cut is not None and _FIELD.match(text):
+        text = text[cut:]
+    return extract(text, vocab, single_words=piece.kind is not ElementKind.TABLE)
 
 
 def _owners_by_key(counts: dict[int, Counter[str]]) -> dict[str, list[tuple[int, int]]]:

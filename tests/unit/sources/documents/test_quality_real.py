@@ -11,6 +11,7 @@ from taskspace.core.shapes import heading_cut
 from taskspace.sources.documents.duplicates import DuplicateGuard, document_sample
 from taskspace.sources.documents.entities import Mention
 from taskspace.sources.documents.entity_links import cited_surnames, generic_entity, resolve_names
+from taskspace.sources.documents.entity_rows import preamble_fields
 from taskspace.sources.documents.graph_rows import document_rows
 from taskspace.sources.documents.model import ElementKind
 from taskspace.sources.documents.parse import parse_file
@@ -177,3 +178,47 @@ def test_a_placeholder_name_is_no_entity() -> None:
     labels = {row["props"]["label"] for row in rows.entities}
     assert {"ARM64", "UnsafeCell", "AtomicUsize"} <= labels
     assert "Foo" not in labels and generic_entity("Foo") and generic_entity("bar")
+
+
+def test_a_header_of_fields_names_no_entity_by_its_labels() -> None:
+    """Every Rust RFC opens with "Feature Name:", "Start Date:", "RFC PR:" and "Rust
+    Issue:" items ahead of any section: as entities those labels joined all RFCs to each
+    other. The values are still read, and a field-like item inside a section keeps its
+    name."""
+    for name in ("1758-repr-transparent.md", "3052-optional-authors-field.md"):
+        path = REAL / "rust-rfcs" / name
+        document = parse_file(path)
+        assert len(preamble_fields(document.elements)) == 4, name
+        rows = document_rows(document, "source:test", 1000, path.name)
+        labels = {row["props"]["label"] for row in rows.entities}
+        assert not labels & {"Feature Name", "Start Date", "PR", "RFC PR", "Issue", "Date"}, name
+    assert {"ARM64", "UnsafeCell", "AtomicUsize"} <= {
+        row["props"]["label"]
+        for row in document_rows(
+            parse_file(REAL / "rust-rfcs" / "1758-repr-transparent.md"), "source:test", 1000, "x"
+        ).entities
+    }
+
+
+def test_a_glossary_under_a_heading_or_a_lone_field_keeps_its_terms(tmp_path: Path) -> None:
+    glossary = tmp_path / "glossary.md"
+    glossary.write_text(
+        "# Terms\n\n- Semantic Scholar: a search engine for papers.\n"
+        "- Open Research Knowledge Graph: a graph of research contributions.\n\n"
+        "Semantic Scholar and Open Research Knowledge Graph are named again here.\n",
+        encoding="utf-8",
+    )
+    lone = tmp_path / "lone.md"
+    lone.write_text(
+        "- Semantic Scholar: where the papers came from\n\n## Method\n\n"
+        "We read Semantic Scholar records.\n",
+        encoding="utf-8",
+    )
+    for path in (glossary, lone):
+        document = parse_file(path)
+        assert preamble_fields(document.elements) == {}, path.name
+        labels = {
+            row["props"]["label"]
+            for row in document_rows(document, "source:test", 1000, path.name).entities
+        }
+        assert "Semantic Scholar" in labels, (path.name, labels)
