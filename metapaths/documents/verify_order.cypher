@@ -27,15 +27,22 @@ CALL () {
 // chain (one edge per element, positions growing along it) each way, within 40 steps and
 // 40 positions; the nearer of the two, the smaller id on a tie. Each walk stops at its
 // first section (LIMIT 1 on a chain) instead of reading all 40 steps both ways; a walk
-// that finds none (the document's first or last section) leaves the other one.
+// that finds none (the document's first or last section) leaves the other one. A section
+// and one inside it are no pair: "Existing editions" sits inside "Reference-level
+// explanation", and whether it "comes before" it has no clear answer (its heading comes
+// after, its text is part of it), so each walk passes over its own sections and
+// ancestors (sections only nest forward: a section's own come after it, its ancestors
+// before it).
 OPTIONAL CALL (a) {
   MATCH (a)-[:NEXT]->{1,40}(b:Section)
   WHERE b.file = a.file AND trim(b.text) <> trim(a.text)
+    AND NOT EXISTS { MATCH (a)-[:CONTAINS]->+(b) }
   RETURN b LIMIT 1
 }
 OPTIONAL CALL (a) {
   MATCH (a)<-[:NEXT]-{1,40}(b:Section)
   WHERE b.file = a.file AND trim(b.text) <> trim(a.text)
+    AND NOT EXISTS { MATCH (b)-[:CONTAINS]->+(a) }
   RETURN b AS c LIMIT 1
 }
 UNWIND [x IN [b, c] WHERE x IS NOT NULL AND abs(x.position - a.position) <= 40] AS near
