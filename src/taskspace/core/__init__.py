@@ -1,6 +1,7 @@
 """Infrastructure every stage uses: settings, errors, resources, spec files, progress, the
 registry helper, words, box geometry, walking folders for files, JSON-or-JSON-Lines
-detection, binary-body detection, how times are shown, the seconds per step of a run."""
+detection, binary-body detection, how times are shown, whether the local server's process
+runs, the seconds per step of a run."""
 
 __all__ = [
     "binary",
@@ -13,6 +14,7 @@ __all__ = [
     "progress",
     "registry",
     "resources",
+    "server_pid",
     "settings",
     "shapes",
     "specfiles",

@@ -27,6 +27,7 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
+from taskspace.core.server_pid import ended_server
 from taskspace.core.settings import Settings
 from taskspace.graph.errors import (
     GraphError,
@@ -77,6 +78,28 @@ def open_driver(settings: Settings, **config: Any) -> Driver:
         ) from None
 
 
+class LocalServerWatch:
+    """The driver's address resolver for the local server, which it calls before every new
+    connection: when the server's recorded process has ended (killed, crashed, out of
+    memory), it raises at once. The driver would otherwise retry for
+    ``max_transaction_retry_time`` (30 s) a server that cannot come back by itself, and a
+    load cut short that way took 35 s to say so. A server that restarts (``kg db
+    restart``: no pid file meanwhile) is still waited for."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def __call__(self, address: Any) -> list[Any]:
+        pid = ended_server(self.settings)
+        if pid is not None:
+            raise GraphUnavailableError(
+                f"The local Neo4j server stopped: its process ({pid}) has ended (killed or "
+                f"crashed; see {self.settings.local.console_log} and `kg db logs`). Start it "
+                "with `kg db start`; a load it cut short is finished by running it again."
+            )
+        return [address]
+
+
 class Graph:
     """A driver bound to one database, with read and write helpers over named queries."""
 
@@ -99,6 +122,7 @@ class Graph:
             notifications_min_severity="OFF",
             max_transaction_retry_time=30.0,
             connection_acquisition_timeout=30.0,
+            **({"resolver": LocalServerWatch(settings)} if settings.uses_local_server else {}),
         )
 
     def __enter__(self) -> Graph:

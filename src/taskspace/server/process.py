@@ -16,6 +16,7 @@ from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
 from taskspace.core.descriptor import jvm_options
+from taskspace.core.server_pid import MAIN_CLASS, ended_server, is_alive, recorded_pid
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
@@ -24,8 +25,6 @@ from taskspace.server.config import ensure_initial_password, write_config
 from taskspace.server.errors import InstallError, ServerError
 from taskspace.server.install import find_tool, is_installed
 from taskspace.server.permissions import SERVER_UMASK, lock_down, write_private
-
-MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
 
 
 @dataclass
@@ -62,42 +61,13 @@ def read_pid(settings: Settings) -> int | None:
     A stale file is removed. After a reboot or a crash the recorded pid may belong to an
     unrelated process; trusting it would make ``kg db stop`` signal that process.
     """
-    pid_file = settings.local.pid_file
-    try:
-        pid = int(pid_file.read_text(encoding="utf-8").strip())
-    except (FileNotFoundError, ValueError):
+    pid = recorded_pid(settings)
+    if pid is None:
         return None
-    if _alive(pid) and _is_our_server(pid, settings):
+    if ended_server(settings) is None:
         return pid
-    pid_file.unlink(missing_ok=True)
+    settings.local.pid_file.unlink(missing_ok=True)
     return None
-
-
-def _is_our_server(pid: int, settings: Settings) -> bool:
-    """Does ``pid`` run Neo4j with this home? True where /proc cannot tell (not Linux)."""
-    try:
-        arguments = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except FileNotFoundError:
-        return not Path("/proc/self").exists()
-    except OSError:
-        return True
-    wanted = f"--home-dir={settings.local.root}".encode()
-    return MAIN_CLASS.encode() in arguments and wanted in arguments
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # A zombie child still answers kill(0); reap it if it is ours.
-    try:
-        reaped, _ = os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return reaped == 0
 
 
 def _port_in_use(port: int) -> bool:
@@ -186,7 +156,7 @@ def stop(settings: Settings, timeout: float = 60.0) -> bool:
     os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not _alive(pid):
+        if not is_alive(pid):
             break
         time.sleep(0.2)
     else:

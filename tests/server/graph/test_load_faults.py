@@ -84,6 +84,9 @@ def test_a_server_killed_mid_load_is_finished_by_loading_again(
         assert load.returncode != 0
         assert "Traceback" not in output
         assert output.strip().splitlines()[-1].startswith("Error:"), output
+        # told as a server that died, not a network to check, and not after 30 s of retries
+        assert f"The local Neo4j server stopped: its process ({pid}) has ended" in output
+        assert "`kg db start`" in output and "running it again" in output
 
         process.start(settings)
         with Graph(settings) as graph:
