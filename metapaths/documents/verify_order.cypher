@@ -31,18 +31,20 @@ CALL () {
 // and one inside it are no pair: "Existing editions" sits inside "Reference-level
 // explanation", and whether it "comes before" it has no clear answer (its heading comes
 // after, its text is part of it), so each walk passes over its own sections and
-// ancestors (sections only nest forward: a section's own come after it, its ancestors
-// before it).
+// ancestors. Forward, the first section at its level or above is the first one outside it
+// (as in next_section); backward, only a section above its level can hold it, and only
+// that one is looked up the tree (a tree lookup at every step cost 30% more).
 OPTIONAL CALL (a) {
   MATCH (a)-[:NEXT]->{1,40}(b:Section)
   WHERE b.file = a.file AND trim(b.text) <> trim(a.text)
-    AND NOT EXISTS { MATCH (a)-[:CONTAINS]->+(b) }
+    AND coalesce(b.level, 1) <= coalesce(a.level, 1)
   RETURN b LIMIT 1
 }
 OPTIONAL CALL (a) {
   MATCH (a)<-[:NEXT]-{1,40}(b:Section)
   WHERE b.file = a.file AND trim(b.text) <> trim(a.text)
-    AND NOT EXISTS { MATCH (b)-[:CONTAINS]->+(a) }
+    AND (coalesce(b.level, 1) >= coalesce(a.level, 1)
+         OR NOT EXISTS { MATCH (b)-[:CONTAINS]->+(a) })
   RETURN b AS c LIMIT 1
 }
 UNWIND [x IN [b, c] WHERE x IS NOT NULL AND abs(x.position - a.position) <= 40] AS near
