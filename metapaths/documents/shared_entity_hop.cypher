@@ -32,6 +32,15 @@ CALL (p, e) {
   RETURN DISTINCT q.file AS file LIMIT 2
 }
 WITH p, e, collect(file) AS others WHERE size(others) = 1
+// A heading names things too ("#### Stack-Only Data: Copy" in a third document): headings
+// are no entity source (title case), so the full-text index finds the name there, and a
+// third document that heads a section with it rules the entity out.
+WITH p, e, others WHERE NOT EXISTS {
+  CALL db.index.fulltext.queryNodes('doc_text',
+         '"' + replace(replace(e.label, '\\', '\\\\'), '"', '\\"') + '"') YIELD node
+  WITH node WHERE node:Section AND NOT node.file IN [p.file] + others
+  RETURN node
+}
 // The other document's paragraph that mentions it: the first by id.
 CALL (e, others) {
   MATCH (e)<-[:MENTIONS]-(q:Paragraph) WHERE q.file = others[0]

@@ -31,13 +31,18 @@ BULLETS = (
 )
 
 
-def _load(graph: Graph, folder: Path, bullets: bool) -> None:
+HEADED = "## Departure\n\n### Kestrel Engineering cranes\n\nThey are serviced at the berth.\n"
+
+
+def _load(graph: Graph, folder: Path, bullets: bool, headed: bool = False) -> None:
     shutil.copytree(EXAMPLES, folder)
+    guide = folder / "harbor-guide.md"
+    text = guide.read_text(encoding="utf-8")
+    assert "## Departure\n" in text
     if bullets:
-        guide = folder / "harbor-guide.md"
-        text = guide.read_text(encoding="utf-8")
-        assert "## Departure\n" in text
         guide.write_text(text.replace("## Departure\n", BULLETS, 1), encoding="utf-8")
+    if headed:
+        guide.write_text(text.replace("## Departure\n", HEADED, 1), encoding="utf-8")
     report = load_documents(graph, [folder])
     assert report.failed == [] and len(report.loaded) == 3
 
@@ -86,4 +91,21 @@ def test_a_list_item_naming_them_too_withdraws_each_claim(
         "MATCH (i:ListItem)-[:MENTIONS]->(e:Entity) RETURN e.label AS label ORDER BY label"
     )
     assert {"Kestrel Engineering", "Valdoria Port Authority"} <= {row["label"] for row in listed}
+    assert _claims(graph)[name] == []
+
+
+@pytest.mark.parametrize("name", ["shared_entity_hop", "figure_entity_hop"])
+def test_a_heading_naming_it_in_a_third_document_withdraws_the_claim(
+    graph: Graph, tmp_path: Path, name: str
+) -> None:
+    """Headings are no entity source, but a reader who checks "exactly one other document"
+    sees "Kestrel Engineering cranes" heading a section of the arrival guide."""
+    _load(graph, tmp_path / "docs", bullets=False, headed=True)
+    headed = graph.read_text(
+        "MATCH (s:Section) WHERE s.text STARTS WITH 'Kestrel' RETURN s.file AS file"
+    )
+    assert [Path(row["file"]).name for row in headed] == ["harbor-guide.md"]
+    assert not graph.read_text(
+        "MATCH (s:Section)-[:MENTIONS]->(e:Entity) RETURN e.label AS label LIMIT 1"
+    )
     assert _claims(graph)[name] == []
