@@ -42,6 +42,10 @@ CREATE INDEX property_pid IF NOT EXISTS FOR (n:Property) ON (n.pid);
 CREATE INDEX webpage_url IF NOT EXISTS FOR (n:WebPage) ON (n.url);
 CREATE INDEX document_path IF NOT EXISTS FOR (n:Document) ON (n.path);
 CREATE INDEX task_kind IF NOT EXISTS FOR (n:Task) ON (n.kind, n.type);
+// Web templates read a seeded window of elements of one kind in id order: with the kind
+// first, a window of tables or forms seeks those alone instead of reading every element
+// from the start id (search 14.6 -> 6.8 ms, filter_list 15.0 -> 7.6 on the bench graph).
+CREATE INDEX webelement_kind_id IF NOT EXISTS FOR (n:WebElement) ON (n.kind, n.id);
 
 // Vector indexes: all-MiniLM-L6-v2 embeddings, 384 dimensions, cosine.
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (n:Chunk) ON (n.embedding)
