@@ -46,11 +46,15 @@ def is_our_server(pid: int, settings: Settings) -> bool:
     return MAIN_CLASS.encode() in arguments and wanted in arguments
 
 
+def has_ended(pid: int, settings: Settings) -> bool:
+    """Is ``pid`` no longer this home's server (killed, crashed, out of memory, or the pid
+    reused by another process after a reboot)?"""
+    return not (is_alive(pid) and is_our_server(pid, settings))
+
+
 def ended_server(settings: Settings) -> int | None:
-    """The recorded pid when that process is no longer this home's server (killed, crashed,
-    out of memory), else None: no pid file (never started, or stopped by ``kg db stop``,
-    which removes it) is not this case, and neither is a server that still runs."""
+    """The recorded pid when that process is no longer this home's server, else None: no
+    pid file (never started, or stopped by ``kg db stop``, which removes it) is not this
+    case, and neither is a server that still runs."""
     pid = recorded_pid(settings)
-    if pid is None or (is_alive(pid) and is_our_server(pid, settings)):
-        return None
-    return pid
+    return pid if pid is not None and has_ended(pid, settings) else None

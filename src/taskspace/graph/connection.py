@@ -82,8 +82,8 @@ class LocalServerWatch:
     """The driver's address resolver for the local server, which it calls before every new
     connection: when the server's recorded process has ended (killed, crashed, out of
     memory), it raises at once. The driver would otherwise retry for
-    ``max_transaction_retry_time`` (30 s) a server that cannot come back by itself, and a
-    load cut short that way took 35 s to say so. A server that restarts (``kg db
+    ``max_transaction_retry_time`` (30 s) a server that cannot come back by itself: a load
+    whose server was killed took 35 to 56 s to say so, 2 s now. A server that restarts (``kg db
     restart``: no pid file meanwhile) is still waited for."""
 
     def __init__(self, settings: Settings) -> None:

@@ -16,7 +16,7 @@ from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
 from taskspace.core.descriptor import jvm_options
-from taskspace.core.server_pid import MAIN_CLASS, ended_server, is_alive, recorded_pid
+from taskspace.core.server_pid import MAIN_CLASS, has_ended, is_alive, recorded_pid
 from taskspace.core.settings import Settings
 from taskspace.graph.connection import open_driver
 from taskspace.graph.queries import default_library
@@ -62,9 +62,7 @@ def read_pid(settings: Settings) -> int | None:
     unrelated process; trusting it would make ``kg db stop`` signal that process.
     """
     pid = recorded_pid(settings)
-    if pid is None:
-        return None
-    if ended_server(settings) is None:
+    if pid is None or not has_ended(pid, settings):
         return pid
     settings.local.pid_file.unlink(missing_ok=True)
     return None
