@@ -12,13 +12,17 @@ from taskspace.sources.documents.loader import load_documents
 from tests.support.locations import REPO
 
 
-def test_the_warm_up_reports_rounds_and_does_not_change_what_is_timed(
-    graph: Graph, server_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def examples(graph: Graph, server_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Graph:
+    """The project's example documents in the test server, which the bench connects to."""
     for key, value in server_env.items():
         monkeypatch.setenv(key, value)
     report = load_documents(graph, [REPO / "examples" / "documents"])
     assert not report.failed, report.failed
+    return graph
+
+
+def test_the_warm_up_reports_rounds_and_does_not_change_what_is_timed(examples: Graph) -> None:
     cold = sampling_bench.run(["doc"], count=5, seed=0, repeat=1)
     warmed = sampling_bench.run(["doc"], count=5, seed=0, repeat=1, warm_up_seconds=8)
     assert "warm_up" not in cold
@@ -35,17 +39,11 @@ def test_the_warm_up_reports_rounds_and_does_not_change_what_is_timed(
 
 
 def test_a_graph_without_shown_names_is_named_on_stderr_not_only_skipped(
-    graph: Graph,
-    server_env: dict[str, str],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    examples: Graph, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A graph loaded before documents had shown names gives no document task; the bench
     says why and what mends it, as ``kg sample`` does."""
-    for key, value in server_env.items():
-        monkeypatch.setenv(key, value)
-    report = load_documents(graph, [REPO / "examples" / "documents"])
-    assert not report.failed, report.failed
+    graph = examples
     graph.run_autocommit("MATCH (d:Document) REMOVE d.shown, d.shown_ambiguous")
     try:
         result = sampling_bench.run(["doc"], count=5, seed=0, repeat=1)
