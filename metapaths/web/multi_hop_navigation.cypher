@@ -35,49 +35,47 @@ MATCH (site:WebSite)-[:HAS_PAGE]->(start:WebPage)-[:HAS_ELEMENT]->(seed:WebEleme
 WHERE seed.visible AND seed.enabled AND seed.selector IS NOT NULL
   AND size(trim(coalesce(seed.name, ''))) > 1 AND first <> start
 WITH site, start, seed, first ORDER BY seed.id LIMIT $limit
-// Seeds that share a start page share its direct reach; seeds that share a first page
-// share the route found from it, so each is computed once.
-WITH site, start, collect({seed: seed, first: first}) AS outs
-WITH site, start, outs,
-     COLLECT {
-       MATCH (start)-[:HAS_ELEMENT]->(:WebElement {kind: 'link', visible: true, enabled: true})
-             -[:NAVIGATES_TO]->(near:WebPage)
-       RETURN DISTINCT near
-     } + [start] AS direct
-UNWIND outs AS out
-WITH site, start, direct, out.first AS first, collect(out.seed) AS seeds
-// Every page a route can pass through (each first page, then the pages its links reach)
-// has its usable links read once, not once per first page whose routes cross it; the
-// routes are then searched in those lists. (The two reads below are the same pattern.)
-WITH collect({site: site, start: start, direct: direct, first: first, seeds: seeds}) AS groups
+// Seeds that share a first page share the route found from it, so each is computed once.
+WITH site, start, first, collect(seed) AS seeds
+// Every page a route starts from or can pass through (each start page and first page, then
+// the pages the first pages' links reach) has its links read once, not once per page whose
+// routes cross it: its usable links, and every page a visible link of it reaches (for a
+// start page, its direct reach). The routes are then searched in those lists. (The two
+// reads below are the same pattern.)
+WITH collect({site: site, start: start, first: first, seeds: seeds}) AS groups
 CALL (groups) {
   UNWIND groups AS g
-  WITH DISTINCT g.first AS a
+  UNWIND [g.start, g.first] AS a
+  WITH DISTINCT a
   CALL (a) {
     OPTIONAL MATCH (a)-[:HAS_ELEMENT]->(hop:WebElement {kind: 'link'})-[:NAVIGATES_TO]->(b:WebPage)
-    WHERE hop.visible AND hop.enabled AND hop.selector IS NOT NULL
-      AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a
-    RETURN [link IN collect({hop: hop, id: hop.id, b: b}) WHERE link.hop IS NOT NULL] AS links
+    WHERE hop.visible AND hop.enabled
+    WITH hop, b,
+         hop.selector IS NOT NULL AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a AS usable
+    RETURN collect(CASE WHEN usable THEN {hop: hop, id: hop.id, b: b} END) AS links,
+           collect(DISTINCT b) AS reach
   }
-  WITH collect({page: a, links: links}) AS near
-  CALL (near) {
+  WITH collect({page: a, links: links, reach: reach}) AS near, [g IN groups | g.first] AS firsts
+  CALL (near, firsts) {
     UNWIND near AS row
+    WITH row, near WHERE row.page IN firsts
     UNWIND row.links AS link
     WITH DISTINCT link.b AS a, near
     WHERE none(known IN near WHERE known.page = a)
     CALL (a) {
       OPTIONAL MATCH (a)-[:HAS_ELEMENT]->(hop:WebElement {kind: 'link'})-[:NAVIGATES_TO]->(b:WebPage)
-      WHERE hop.visible AND hop.enabled AND hop.selector IS NOT NULL
-        AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a
-      RETURN [link IN collect({hop: hop, id: hop.id, b: b}) WHERE link.hop IS NOT NULL] AS links
+      WHERE hop.visible AND hop.enabled
+      WITH hop, b,
+           hop.selector IS NOT NULL AND size(trim(coalesce(hop.name, ''))) > 1 AND b <> a AS usable
+      RETURN collect(CASE WHEN usable THEN {hop: hop, id: hop.id, b: b} END) AS links
     }
     RETURN collect({page: a, links: links}) AS far
   }
   RETURN near + far AS table
 }
 UNWIND groups AS g
-WITH table, g.site AS site, g.start AS start, g.direct AS direct, g.first AS first,
-     g.seeds AS seeds
+WITH table, g.site AS site, g.start AS start, g.first AS first, g.seeds AS seeds,
+     [row IN table WHERE row.page = g.start][0].reach + [g.start] AS direct
 // The route: 1-2 more hops through pages outside the start page's direct reach, the
 // longest first, then the smallest list of link ids.
 CALL (table, direct, first) {
@@ -98,39 +96,16 @@ CALL (table, direct, first) {
 }
 // The goal is told by the target's content, never by its name: a section heading of the
 // target page that no other page of the site shows, nor holds inside a longer heading
-// ("DocumentRoot" is not one page's when another has "DocumentRoot Directive"): its
-// `heading_pages` is 1, counted by the loader over the whole site after each crawl
-// (sources/web/headings.py). That needs the whole site: a site the crawl saw only in part
-// (`complete` false: a page or depth limit left linked pages unloaded) gives no such task.
-WITH site, collect({start: start, first: first, seeds: seeds, hops: hops, via: via,
-                    target: target}) AS found
-WHERE coalesce(site.complete, false)
-// Each target's main heading and goal section, once per target (not once per seed).
-CALL (found) {
-  UNWIND found AS f
-  WITH DISTINCT f.target AS target
-  WITH target,
-       head(COLLECT {
-         MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
-         WHERE size(trim(coalesce(h.name, ''))) > 1
-         RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
-       }) AS target_heading
-  WITH target, target_heading,
-       head(COLLECT {
-         MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
-         WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60
-           AND h.name <> coalesce(target_heading, '')
-           AND h.heading_pages = 1
-         RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
-       }) AS section
-  RETURN collect({target: target, target_heading: target_heading, section: section}) AS goals
-}
-UNWIND found AS f
-UNWIND f.seeds AS seed
-WITH site, f, seed, [goal IN goals WHERE goal.target = f.target][0] AS goal
-WITH site, f.start AS start, seed, f.first AS first, f.hops AS hops, f.via AS via,
-     f.target AS target, goal.target_heading AS target_heading, goal.section AS section
-WHERE section IS NOT NULL
+// ("DocumentRoot" is not one page's when another has "DocumentRoot Directive"): the
+// page's `unique_heading`, chosen with its `main_heading` by the loader over the whole
+// site after each crawl (sources/web/headings.py). That needs the whole site: a site the
+// crawl saw only in part (`complete` false: a page or depth limit left linked pages
+// unloaded) gives no such task.
+WITH site, start, first, seeds, hops, via, target
+WHERE coalesce(site.complete, false) AND target.unique_heading IS NOT NULL
+UNWIND seeds AS seed
+WITH site, start, seed, first, hops, via, target, target.main_heading AS target_heading,
+     target.unique_heading AS section
 // One route per goal page: tasks that differ only in where they start ask the same thing.
 WITH site, start, seed, first, hops, via, target, target_heading, section ORDER BY seed.id
 WITH target, head(collect({site: site, start: start, seed: seed, first: first, hops: hops,

@@ -47,20 +47,8 @@ WITH f.site AS site, page, f.link AS link, f.target AS target, others
 WHERE none(o IN others WHERE o.other <> link AND o.name = toLower(trim(link.name))
                              AND NOT target IN o.targets)
 WITH site, page, link, target ORDER BY link.id LIMIT $limit
-// Each target's main heading once, however many links lead to it.
-WITH collect({site: site, page: page, link: link, target: target}) AS rows
-CALL (rows) {
-  UNWIND rows AS r
-  WITH DISTINCT r.target AS target
-  RETURN collect({target: target, heading: head(COLLECT {
-    MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true})
-    WHERE size(trim(coalesce(h.name, ''))) > 1
-    RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1
-  })}) AS headings
-}
-UNWIND rows AS r
-WITH r.site AS site, r.page AS page, r.link AS link, r.target AS target,
-     [x IN headings WHERE x.target = r.target][0].heading AS target_heading
+// The target's main heading, found by the loader after each crawl (sources/web/headings.py).
+WITH site, page, link, target, target.main_heading AS target_heading
 RETURN link.id AS anchor, page.url AS start_url, coalesce(page.name, page.title) AS page_title,
        link.name AS link_name, link.selector AS selector, link.som AS som,
        target.url AS target_url, coalesce(target.name, target.title) AS target_title,

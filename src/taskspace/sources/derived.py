@@ -53,8 +53,9 @@ class Stale:
             )
         if self.sites:
             parts.append(
-                f"{_count(len(self.sites), 'site')} heading page counts "
-                f"(multi_hop_navigation asks nothing of {_them(len(self.sites))})"
+                f"{_count(len(self.sites), 'site')} heading page counts and page headings "
+                f"(multi_hop_navigation asks nothing of {_them(len(self.sites))}, nav_link "
+                "checks no heading on the page it reaches)"
             )
         return (
             f"{' and '.join(parts)}: loaded before these properties existed or under older "

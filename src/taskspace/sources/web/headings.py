@@ -1,10 +1,16 @@
-"""On how many pages of a site each heading's text appears: ``heading_pages``.
+"""On how many pages of a site each heading's text appears (``heading_pages``), and each
+page's main heading and the first heading only it shows.
 
 ``multi_hop_navigation`` names its goal page by a heading that no other page of the site
 shows, alone or inside a longer heading ("DocumentRoot" is not one page's when another
 has "DocumentRoot Directive"). Comparing every heading of the site with the targets' at
 each sample cost a fifth of the query; the loader counts once after each crawl, over all
 the site's pages, and the template reads the count.
+
+``nav_link`` and ``multi_hop_navigation`` also check that the page reached shows its main
+heading. Finding it read every element of each target page at every sample, most of those
+templates' reads; the same pass stores it on the :WebPage (``main_heading``), with the
+goal heading (``unique_heading``), so a sample reads two properties instead.
 
 Counting is done here rather than in Cypher, which would compare every pair of distinct
 headings: all the texts are joined into one string, and each heading's text is found in
@@ -16,7 +22,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
 
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
@@ -26,10 +35,11 @@ LONGEST = 60
 """Headings of these lengths (characters, trimmed) get a count; shorter or longer ones
 never name a goal."""
 
-COUNT_VERSION = 1
-"""Stored on the :WebSite as ``heading_pages_version`` once its headings are counted.
-Raise it when the counting changes: ``kg init`` then counts again on sites counted under
-an older one (or never: crawled before the counts existed)."""
+COUNT_VERSION = 2
+"""Stored on the :WebSite as ``heading_pages_version`` once its headings are counted and
+its pages' headings found. Raise it when either changes: ``kg init`` then derives them
+again on sites counted under an older one (or never: crawled before they existed).
+Version 2 added ``main_heading`` and ``unique_heading`` on pages."""
 
 _JOIN = "\x00"
 
@@ -63,16 +73,98 @@ def heading_pages(headings: Iterable[tuple[str, str]]) -> dict[str, int]:
     return counts
 
 
+@dataclass(frozen=True)
+class Heading:
+    """A heading element as stored: what the page-level choices are made from."""
+
+    id: str
+    text: str
+    visible: bool
+    bbox: Sequence[float] | None
+
+    def place(self) -> tuple[bool, float, bool, float, str]:
+        """Reading order as the templates sort (``ORDER BY bbox[1], bbox[0], id``, where
+        a missing coordinate sorts last)."""
+        y = self.bbox[1] if self.bbox and len(self.bbox) > 1 else None
+        x = self.bbox[0] if self.bbox else None
+        return (y is None, y or 0.0, x is None, x or 0.0, self.id)
+
+
+def compared(text: str) -> str:
+    """A heading's text as counts compare it: lower case, trimmed."""
+    return text.strip().lower()
+
+
+def main_heading(headings: Iterable[Heading]) -> str | None:
+    """The first visible heading in reading order with more than one character: what a
+    page reached by a link is checked to show."""
+    for heading in sorted(headings, key=Heading.place):
+        if heading.visible and len(heading.text.strip()) > 1:
+            return heading.text
+    return None
+
+
+def unique_heading(headings: Iterable[Heading], counts: dict[str, int]) -> str | None:
+    """The first visible heading in reading order, other than the main one, of
+    :data:`SHORTEST` to :data:`LONGEST` characters that no other page of the site holds
+    (``counts`` from :func:`heading_pages`): a goal named by the page's content alone."""
+    ordered = sorted(headings, key=Heading.place)
+    main = main_heading(ordered) or ""
+    for heading in ordered:
+        text = heading.text.strip()
+        if (
+            heading.visible
+            and len(text) >= SHORTEST
+            and len(heading.text) <= LONGEST
+            and heading.text != main
+            and counts.get(compared(heading.text)) == 1
+        ):
+            return text
+    return None
+
+
+def page_headings(rows: Iterable[dict[str, Any]], counts: dict[str, int]) -> list[dict[str, Any]]:
+    """One row per page of ``rows`` (``web/site_headings``, ordered by page): its main and
+    unique heading, or null where it has none."""
+    pages = []
+    for page, group in groupby(rows, key=lambda row: str(row["page"])):
+        headings = [_heading(row) for row in group if row["id"] is not None]
+        pages.append(
+            {
+                "page": page,
+                "main": main_heading(headings),
+                "unique": unique_heading(headings, counts),
+            }
+        )
+    return pages
+
+
+def _heading(row: dict[str, Any]) -> Heading:
+    bbox = row["bbox"]
+    return Heading(
+        str(row["id"]),
+        str(row["text"] or ""),
+        row["visible"] is True,
+        [float(value) for value in bbox] if bbox else None,
+    )
+
+
 def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> int:
-    """Set ``heading_pages`` on every heading of ``site`` from its pages in the graph, then
-    mark the site counted (:data:`COUNT_VERSION`); the number of headings seen."""
+    """Set ``heading_pages`` on every heading of ``site`` from its pages in the graph, and
+    ``main_heading`` and ``unique_heading`` on each page; then mark the site counted
+    (:data:`COUNT_VERSION`); the number of headings seen."""
     rows = graph.read("web/site_headings", site=site)
-    counts = heading_pages((str(row["page"]), str(row["name"])) for row in rows)
+    headings = [row for row in rows if row["id"] is not None]
+    counts = heading_pages((str(row["page"]), compared(str(row["text"] or ""))) for row in headings)
     writer.write_named(
         "web/set_heading_pages",
-        [{"id": row["id"], "pages": counts.get(str(row["name"]))} for row in rows],
+        [
+            {"id": row["id"], "pages": counts.get(compared(str(row["text"] or "")))}
+            for row in headings
+        ],
     )
+    writer.write_named("web/set_page_headings", page_headings(rows, counts))
     graph.write_text(
         graph.queries.text("web/heading_pages_counted"), site=site, version=COUNT_VERSION
     )
-    return len(rows)
+    return len(headings)

@@ -86,27 +86,66 @@ def test_the_loader_counts_on_how_many_pages_each_heading_appears(site: Site) ->
             assert row["pages"] is None, row
 
 
+def test_each_page_stores_the_headings_the_templates_once_looked_up(site: Site) -> None:
+    # What nav_link and multi_hop_navigation read from every element of a target page at
+    # each sample, here computed the old way in Cypher, beside what the loader stored.
+    rows = site.graph.read_text(
+        "MATCH (p:WebPage) "
+        "WITH p, head(COLLECT { "
+        "  MATCH (p)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true}) "
+        "  WHERE size(trim(coalesce(h.name, ''))) > 1 "
+        "  RETURN h.name ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1 }) AS main "
+        "RETURN p.url AS url, main, p.main_heading AS stored_main, head(COLLECT { "
+        "  MATCH (p)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading', visible: true}) "
+        "  WHERE size(trim(coalesce(h.name, ''))) >= 4 AND size(h.name) <= 60 "
+        "    AND h.name <> coalesce(main, '') AND h.heading_pages = 1 "
+        "  RETURN trim(h.name) ORDER BY h.bbox[1], h.bbox[0], h.id LIMIT 1 }) AS unique, "
+        "  p.unique_heading AS stored_unique"
+    )
+    assert len(rows) == 9 and all(row["main"] for row in rows)
+    # The two directory listings and the quick reference have no heading of their own.
+    assert sum(row["unique"] is not None for row in rows) == 6
+    for row in rows:
+        assert (row["stored_main"], row["stored_unique"]) == (row["main"], row["unique"]), row
+    stored = {row["url"]: (row["stored_main"], row["stored_unique"]) for row in rows}
+    assert stored[f"{site.base}/urlmapping.html"] == (
+        "Mapping URLs to Filesystem Locations",
+        "Files Outside the DocumentRoot",
+    )
+    assert stored[f"{site.base}/mod/core.html"] == (
+        "Apache Core Features",
+        "DocumentRoot Directive",
+    )
+
+
 def test_a_site_crawled_before_the_counts_gets_them_from_refresh(site: Site) -> None:
     counts = (
         "MATCH (h:WebElement {kind: 'heading'}) RETURN h.id AS id, h.heading_pages AS pages "
         "ORDER BY id"
     )
-    crawled = site.graph.read_text(counts)
+    pages = (
+        "MATCH (p:WebPage) RETURN p.id AS id, p.main_heading AS main, "
+        "p.unique_heading AS unique ORDER BY id"
+    )
+    crawled, headed = site.graph.read_text(counts), site.graph.read_text(pages)
     assert not stale_derived(site.graph).sites
     site.graph.run_autocommit(
         "MATCH (s:WebSite) REMOVE s.heading_pages_version WITH s "
-        "MATCH (s)-[:HAS_PAGE]->()-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'}) "
-        "REMOVE h.heading_pages"
+        "MATCH (s)-[:HAS_PAGE]->(p)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'}) "
+        "REMOVE h.heading_pages, p.main_heading, p.unique_heading"
     )
     stale = stale_derived(site.graph)
     assert len(stale.sites) == 1 and stale.documents == []
     assert stale.of_kind("doc").sites == [] and stale.of_kind("web") == stale
     assert stale.describe().startswith(
-        "1 site lacks heading page counts (multi_hop_navigation asks nothing of it)"
+        "1 site lacks heading page counts and page headings (multi_hop_navigation asks "
+        "nothing of it, nav_link checks no heading on the page it reaches)"
     )
+    assert all(row["main"] is None for row in site.graph.read_text(pages))
     done = refresh_derived(site.graph)
     assert (done.sites, done.headings, done.documents) == (1, len(crawled), 0)
     assert site.graph.read_text(counts) == crawled
+    assert site.graph.read_text(pages) == headed
     assert not stale_derived(site.graph)
 
 
