@@ -46,41 +46,54 @@ MATCH (site:WebSite)-[:HAS_PAGE]->(target:WebPage)-[:HAS_ELEMENT]->(t)
 WHERE t.visible AND t.selector IS NOT NULL AND NOT coalesce(t.layout, false)
   AND size(trim(coalesce(t.text, ''))) > 10
   AND NOT EXISTS { MATCH (:WebElement {kind: 'table'})-[:CONTAINS]->{1,4}(t) }
-CALL (target, t) {
-  MATCH (target)-[:HAS_ELEMENT]->(h:WebElement {kind: 'heading'})
-  WHERE h.visible AND size(trim(coalesce(h.name, ''))) > 1 AND h.bbox[1] < t.bbox[1]
+// Each page's headings and tables are read once for all of its tables in the window, not
+// once per table: a page of seven tables was read fourteen times.
+WITH site, target, collect(t) AS tables
+CALL (target) {
+  MATCH (target)-[:HAS_ELEMENT]->(e:WebElement)
+  WHERE e.kind IN ['heading', 'table']
+  WITH collect(e) AS found
+  // Headings as maps of what is compared below: each property is read once per page, not
+  // once per table of the page.
+  WITH found, [e IN found WHERE e.kind = 'heading' |
+               e {.id, .name, .tag, .xpath, .bbox, .dom_order, .visible}] AS headings
+  RETURN headings,
+         [h IN headings WHERE h.visible AND size(trim(coalesce(h.name, ''))) > 1] AS named,
+         [e IN found WHERE e.kind = 'table'] AS page_tables
+}
+UNWIND tables AS t
+CALL (named, t) {
+  UNWIND named AS h
+  WITH h
+  WHERE h.bbox[1] < t.bbox[1]
     AND (h.dom_order IS NULL OR t.dom_order IS NULL OR h.dom_order < t.dom_order)
     AND h.bbox[0] < t.bbox[0] + t.bbox[2] AND t.bbox[0] < h.bbox[0] + h.bbox[2]
   RETURN h ORDER BY coalesce(h.dom_order, 0) DESC, h.bbox[1] DESC, h.id LIMIT 1
 }
-WITH site, target, t, h
+WITH site, target, t, h, headings, page_tables
 WHERE t.xpath STARTS WITH substring(h.xpath, 0, size(h.xpath) - size(last(split(h.xpath, '/'))))
   AND NOT trim(h.name) ENDS WITH ':'
-  AND NOT (h.tag = 'h1' AND NOT EXISTS {
-    MATCH (target)-[:HAS_ELEMENT]->(m:WebElement {kind: 'heading', tag: 'h1'})
-    WHERE m.dom_order < h.dom_order
-  })
+  AND NOT (h.tag = 'h1'
+           AND none(m IN headings WHERE m.tag = 'h1' AND coalesce(m.dom_order < h.dom_order, false)))
 // The prompt names the table by its first words; a caption that repeats the heading
 // would give the answer away, so the heading is cut off the front.
-WITH site, target, t, h,
+WITH site, target, t, h, page_tables,
      CASE WHEN toLower(trim(t.text)) STARTS WITH toLower(trim(h.name))
           THEN trim(substring(trim(t.text), size(trim(h.name))))
           ELSE trim(t.text) END AS rest
-WITH site, target, t, h,
+WITH site, target, t, h, page_tables,
      reduce(s = '', w IN [w IN split(rest, ' ') WHERE w <> ''][0..8] |
             s + CASE WHEN s = '' THEN '' ELSE ' ' END + w) AS opening
 // Alone: no other table of the page holds those words, nor opens with them up to a
 // plural ("extension to the" is not told from "extensions to the" at a glance).
-WITH site, target, t, h, opening,
+WITH site, target, t, h, opening, page_tables,
      [w IN split(toLower(opening), ' ') |
       CASE WHEN w ENDS WITH 's' THEN left(w, size(w) - 1) ELSE w END] AS stem
 WHERE size(opening) > 10
-  AND NOT EXISTS {
-    MATCH (target)-[:HAS_ELEMENT]->(o:WebElement {kind: 'table'})
-    WHERE o <> t AND (toLower(o.text) CONTAINS toLower(opening)
-      OR [w IN [w IN split(toLower(o.text), ' ') WHERE w <> ''][0..size(stem)] |
-          CASE WHEN w ENDS WITH 's' THEN left(w, size(w) - 1) ELSE w END] = stem)
-  }
+  AND none(o IN page_tables WHERE o <> t AND coalesce(
+        toLower(o.text) CONTAINS toLower(opening)
+        OR [w IN [w IN split(toLower(o.text), ' ') WHERE w <> ''][0..size(stem)] |
+            CASE WHEN w ENDS WITH 's' THEN left(w, size(w) - 1) ELSE w END] = stem, false))
 // The route: one click from a page without content tables when such a page links to the
 // target, else two; one route per start page (its first link to the target), found once
 // per target, and which one a table takes turns with its place on the page, so that the
