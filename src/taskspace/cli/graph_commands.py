@@ -58,7 +58,8 @@ def init(timeout: float, as_json: bool) -> None:
         )
     if refreshed.sites:
         parts.append(
-            f"page counts of {refreshed.headings:,} headings on {counted(refreshed.sites, 'site')}"
+            f"page counts of {refreshed.headings:,} headings and the main headings of "
+            f"{counted(refreshed.pages, 'page')} on {counted(refreshed.sites, 'site')}"
         )
     if refreshed.named:
         parts.append(f"the names tasks show of {counted(refreshed.named, 'document')}")

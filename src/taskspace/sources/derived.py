@@ -81,6 +81,8 @@ class Refreshed:
     paragraphs: int = 0
     sites: int = 0
     headings: int = 0
+    pages: int = 0
+    """Pages whose main and unique headings were chosen again."""
     named: int = 0
     """Documents that had no shown name and now have one (or are marked ambiguous)."""
 
@@ -127,7 +129,9 @@ def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
         done.documents += len(documents)
         done.paragraphs += len(paragraphs)
     for site in stale.sites:
-        done.headings += count_heading_pages(graph, writer, site)
+        headings, pages = count_heading_pages(graph, writer, site)
+        done.headings += headings
+        done.pages += pages
         done.sites += 1
     if stale.unnamed:  # over all documents: a title is shown only where no other has it
         graph.write_text(graph.queries.text("documents/shown_names"))

@@ -118,6 +118,7 @@ def test_kg_init_fills_them_in_and_kg_sample_warns_until_then(
         "paragraphs": 0,
         "sites": 0,
         "headings": 0,
+        "pages": 0,
         "named": 0,
     }
     quiet = runner.invoke(cli, ["sample", "doc", "-n", "2", "--no-graph"], env=server_env)

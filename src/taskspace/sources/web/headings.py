@@ -149,10 +149,10 @@ def _heading(row: dict[str, Any]) -> Heading:
     )
 
 
-def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> int:
+def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> tuple[int, int]:
     """Set ``heading_pages`` on every heading of ``site`` from its pages in the graph, and
     ``main_heading`` and ``unique_heading`` on each page; then mark the site counted
-    (:data:`COUNT_VERSION`); the number of headings seen."""
+    (:data:`COUNT_VERSION`); the numbers of headings and pages seen."""
     rows = graph.read("web/site_headings", site=site)
     headings = [row for row in rows if row["id"] is not None]
     counts = heading_pages((str(row["page"]), compared(str(row["text"] or ""))) for row in headings)
@@ -163,8 +163,9 @@ def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> int:
             for row in headings
         ],
     )
-    writer.write_named("web/set_page_headings", page_headings(rows, counts))
+    pages = page_headings(rows, counts)
+    writer.write_named("web/set_page_headings", pages)
     graph.write_text(
         graph.queries.text("web/heading_pages_counted"), site=site, version=COUNT_VERSION
     )
-    return len(headings)
+    return len(headings), len(pages)

@@ -143,7 +143,7 @@ def test_a_site_crawled_before_the_counts_gets_them_from_refresh(site: Site) -> 
     )
     assert all(row["main"] is None for row in site.graph.read_text(pages))
     done = refresh_derived(site.graph)
-    assert (done.sites, done.headings, done.documents) == (1, len(crawled), 0)
+    assert (done.sites, done.headings, done.pages, done.documents) == (1, len(crawled), 9, 0)
     assert site.graph.read_text(counts) == crawled
     assert site.graph.read_text(pages) == headed
     assert not stale_derived(site.graph)
