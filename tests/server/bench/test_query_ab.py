@@ -12,15 +12,7 @@ from bench import query_ab
 
 from taskspace.core.errors import UserError
 from taskspace.graph.connection import Graph
-from taskspace.sources.documents.loader import load_documents
 from tests.support.locations import REPO
-
-
-@pytest.fixture
-def examples(graph: Graph) -> Graph:
-    report = load_documents(graph, [REPO / "examples" / "documents"])
-    assert not report.failed, report.failed
-    return graph
 
 
 def test_the_same_text_gives_the_same_rows_and_a_changed_order_is_caught(

@@ -8,18 +8,6 @@ from bench import sampling_bench
 
 from taskspace.graph.connection import Graph
 from taskspace.sources.derived import refresh_derived
-from taskspace.sources.documents.loader import load_documents
-from tests.support.locations import REPO
-
-
-@pytest.fixture
-def examples(graph: Graph, server_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Graph:
-    """The project's example documents in the test server, which the bench connects to."""
-    for key, value in server_env.items():
-        monkeypatch.setenv(key, value)
-    report = load_documents(graph, [REPO / "examples" / "documents"])
-    assert not report.failed, report.failed
-    return graph
 
 
 def test_the_warm_up_reports_rounds_and_does_not_change_what_is_timed(examples: Graph) -> None:

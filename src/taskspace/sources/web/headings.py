@@ -98,7 +98,11 @@ def compared(text: str) -> str:
 def main_heading(headings: Iterable[Heading]) -> str | None:
     """The first visible heading in reading order with more than one character: what a
     page reached by a link is checked to show."""
-    for heading in sorted(headings, key=Heading.place):
+    return _first_main(sorted(headings, key=Heading.place))
+
+
+def _first_main(ordered: list[Heading]) -> str | None:
+    for heading in ordered:
         if heading.visible and len(heading.text.strip()) > 1:
             return heading.text
     return None
@@ -109,7 +113,7 @@ def unique_heading(headings: Iterable[Heading], counts: dict[str, int]) -> str |
     :data:`SHORTEST` to :data:`LONGEST` characters that no other page of the site holds
     (``counts`` from :func:`heading_pages`): a goal named by the page's content alone."""
     ordered = sorted(headings, key=Heading.place)
-    main = main_heading(ordered) or ""
+    main = _first_main(ordered) or ""
     for heading in ordered:
         text = heading.text.strip()
         if (
@@ -154,14 +158,15 @@ def count_heading_pages(graph: Graph, writer: BatchedWriter, site: str) -> tuple
     ``main_heading`` and ``unique_heading`` on each page; then mark the site counted
     (:data:`COUNT_VERSION`); the numbers of headings and pages seen."""
     rows = graph.read("web/site_headings", site=site)
-    headings = [row for row in rows if row["id"] is not None]
-    counts = heading_pages((str(row["page"]), compared(str(row["text"] or ""))) for row in headings)
+    headings = [
+        (row["id"], str(row["page"]), compared(str(row["text"] or "")))
+        for row in rows
+        if row["id"] is not None
+    ]
+    counts = heading_pages((page, text) for _, page, text in headings)
     writer.write_named(
         "web/set_heading_pages",
-        [
-            {"id": row["id"], "pages": counts.get(compared(str(row["text"] or "")))}
-            for row in headings
-        ],
+        [{"id": heading, "pages": counts.get(text)} for heading, _, text in headings],
     )
     pages = page_headings(rows, counts)
     writer.write_named("web/set_page_headings", pages)
