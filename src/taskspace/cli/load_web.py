@@ -156,7 +156,8 @@ def _print_summary(summary: WebLoadReport) -> None:
         )
     print_line(
         f"{len(summary.pages)} pages, {sum(summary.elements_by_kind.values())} elements from "
-        f"{summary.start_url} in {summary.seconds:.1f} s; {len(summary.failed)} failed."
+        f"{summary.start_url} in {summary.seconds:.1f} s ({summary.embedded} element texts "
+        f"embedded in {summary.embed_seconds:.1f} s); {len(summary.failed)} failed."
         + (f" {len(summary.assets)} assets skipped (not pages)." if summary.assets else "")
         + (
             f" {summary.unvisited} linked pages not crawled (page or depth limit): "

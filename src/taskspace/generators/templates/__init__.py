@@ -2,6 +2,7 @@
 
 __all__ = [
     "coverage",
+    "duplicates",
     "engine",
     "family",
     "lints",

@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from taskspace.core.laps import Laps
+from taskspace.generators.templates.duplicates import DuplicateFilter
 from taskspace.generators.templates.engine import (
     build_task,
     checked_and_rederived,
@@ -22,11 +21,11 @@ from taskspace.generators.templates.llm_writer import write_instances
 from taskspace.generators.templates.pool import ROWS_PER_TASK, Pool
 from taskspace.generators.templates.reads import READ_WORKERS
 from taskspace.generators.templates.relevance import relevant_scope, template_scope
-from taskspace.generators.templates.selection import Vectors, iter_mmr, lexical_vectors
+from taskspace.generators.templates.selection import iter_mmr, lexical_vectors
 from taskspace.generators.templates.spoilers import hidden_values
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.generators.templates.tiers import tier_counts, tiered
-from taskspace.generators.templates.vectors import Embedder, task_vectors
+from taskspace.generators.templates.vectors import Embedder
 from taskspace.graph.connection import Graph
 from taskspace.graph.errors import MissingValue
 from taskspace.models.llm.client import StructuredLLM
@@ -244,7 +243,7 @@ class Sample:
             iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates])), tier_of
         )
         chosen: list[Task] = []
-        chosen_vectors: list[Vectors] = []
+        duplicates = DuplicateFilter(self.graph, self.embed, self.duplicate_threshold)
         step = max(count, 1)
         while len(chosen) < count:
             picks = list(islice(ordered, step))
@@ -253,17 +252,10 @@ class Sample:
             laps.lap("ordering")
             batch = _verified(self.graph, pool, picks, report)
             laps.lap("verification")
-            vectors = task_vectors(self.graph, batch, self.embed)
-            for task, vector in zip(batch, vectors, strict=True):
-                if chosen_vectors and float(np.max(np.vstack(chosen_vectors) @ vector)) >= (
-                    self.duplicate_threshold
-                ):
-                    report.drop("duplicates")
-                    continue
-                chosen.append(task)
-                chosen_vectors.append(vector[None])
-                if len(chosen) == count:
-                    break
+            admitted, dropped = duplicates.admit(batch, count - len(chosen))
+            chosen.extend(admitted)
+            for _ in range(dropped):
+                report.drop("duplicates")
             laps.lap("de-duplication")
         return chosen
 

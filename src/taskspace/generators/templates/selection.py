@@ -72,7 +72,11 @@ def iter_mmr(tasks: Sequence[Task], vectors: Vectors, balance: float = 0.6) -> I
         redundancy = np.maximum(redundancy, np.maximum(similarity, overlap))
 
 
-def lexical_vectors(texts: Sequence[str], dimensions: int = 1024) -> Vectors:
+WORDING_DIMENSIONS = 1024
+"""Width of a prompt's hashed word vector."""
+
+
+def lexical_vectors(texts: Sequence[str], dimensions: int = WORDING_DIMENSIONS) -> Vectors:
     """Hashed word and word-pair counts, L2-normalised: a cheap stand-in for embeddings
     when ordering a large pool, so that the model only embeds the few tasks kept.
 

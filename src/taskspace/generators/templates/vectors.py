@@ -1,14 +1,16 @@
-"""Task vectors for de-duplication from what the graph already stores.
+"""Content vectors for de-duplication from what the graph already stores.
 
-A task is about some content and asks something about it. Its vector joins the two:
-the content part is the stored ``embedding`` of the chunks that hold its anchor (a
-document's opening chunks for a document anchor); only an anchor with no stored vector
-(a web element) has its own text embedded, once per distinct text, in one batch, and
-remembered for the process. The wording part is the prompt's hashed word vector
-(:func:`~taskspace.generators.templates.selection.lexical_vectors`). Each part is unit length and
-weighed by a square root, so the cosine of two task vectors is
-``CONTENT * content cosine + (1 - CONTENT) * wording cosine``: two tasks are duplicates
-only when they are about the same text *and* worded the same way.
+A task is about some content and asks something about it; two tasks are duplicates only
+when they are about the same text *and* worded the same way. The similarity joins the
+two: ``CONTENT * content cosine + (1 - CONTENT) * wording cosine``, the wording cosine
+between the prompts' hashed word vectors
+(:func:`~taskspace.generators.templates.selection.lexical_vectors`), the content cosine
+between the vectors here: the stored ``embedding`` of the chunks that hold a task's anchor
+(a document's opening chunks for a document anchor), or a web element's own, stored by the
+crawl (:mod:`taskspace.sources.web.element_vectors`). Only an anchor with no stored vector
+(a web element crawled before elements had vectors) has its text embedded, once per
+distinct text, in one batch, and remembered for the process. :mod:`.duplicates` asks for
+content vectors only where they can decide.
 """
 
 from __future__ import annotations
@@ -19,18 +21,16 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from taskspace.generators.templates.selection import Vectors, lexical_vectors
+from taskspace.generators.templates.selection import Vectors
 from taskspace.graph.connection import Graph
 from taskspace.models.embeddings.model import DIMENSIONS
+from taskspace.sources.web.element_vectors import TEXT_CHARS, element_text
 from taskspace.tasks.model import Task
 
 Embedder = Callable[[Sequence[str]], list[list[float]]]
 
 CONTENT = 0.5
 """Weight of the content cosine in a task's similarity (the rest is the wording's)."""
-
-TEXT_CHARS = 300
-"""An anchor's text is cut to this many characters before it is embedded."""
 
 _CACHE_SIZE = 50_000
 _caches: WeakKeyDictionary[Embedder, dict[str, Vectors]] = WeakKeyDictionary()
@@ -76,18 +76,10 @@ def content_vectors(graph: Graph, tasks: Sequence[Task], embedder: Embedder) -> 
             vectors.append(_unit(np.asarray(held, dtype=np.float32).mean(axis=0, keepdims=True)))
         else:
             vectors.append(None)
-            texts[index] = (str(row.get("text") or "").strip() or task.prompt)[:TEXT_CHARS]
+            said = element_text(row.get("name"), row.get("placeholder"), row.get("text"))
+            texts[index] = said or task.prompt[:TEXT_CHARS]
     embedded = embed_missing(list(texts.values()), embedder) if texts else None
     for position, index in enumerate(texts):
         assert embedded is not None
         vectors[index] = embedded[position : position + 1]
     return np.vstack([vector for vector in vectors if vector is not None])
-
-
-def task_vectors(graph: Graph, tasks: Sequence[Task], embedder: Embedder) -> Vectors:
-    """Unit vectors whose cosine weighs content (stored) and wording (prompt) alike."""
-    content = content_vectors(graph, tasks, embedder)
-    wording = lexical_vectors([task.prompt for task in tasks])
-    return np.hstack([np.sqrt(CONTENT) * content, np.sqrt(1 - CONTENT) * wording]).astype(
-        np.float32
-    )

@@ -9,6 +9,7 @@ page into rows and ``loader`` writes them.
 __all__ = [
     "browser",
     "crawl",
+    "element_vectors",
     "errors",
     "extract",
     "graph_rows",

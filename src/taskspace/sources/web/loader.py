@@ -23,6 +23,7 @@ from taskspace.graph.provenance import complete_source, record_source, source_id
 from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.web.browser import origin_context
 from taskspace.sources.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl
+from taskspace.sources.web.element_vectors import ElementVectors
 from taskspace.sources.web.errors import CrawlError
 from taskspace.sources.web.graph_rows import PageRows, Row, page_id, page_rows, site_id, site_row
 from taskspace.sources.web.headings import count_heading_pages
@@ -70,6 +71,9 @@ class WebLoadReport(LoadReport):
     assets: list[str] = field(default_factory=list)
     """Linked URLs skipped as assets (favicon, images, fonts, stylesheets, PDFs …)."""
     elements_by_kind: dict[str, int] = field(default_factory=dict)
+    embedded: int = 0
+    """Distinct texts of anchor elements the model embedded (element_vectors.py)."""
+    embed_seconds: float = 0.0
     edges_by_type: dict[str, dict[str, int | None]] = field(default_factory=dict)
 
     def add_page(self, page: LoadedPage) -> None:
@@ -144,6 +148,7 @@ def load_web(
     key = site or site_key(start_url)
     source = source_id("web", start)  # this crawl of this URL: provenance, not identity
     writer = BatchedWriter(graph)
+    vectors = ElementVectors()
     summary = WebLoadReport(
         start_url=start, site_id=site_id(key), source_id=source, site_key=key, origin=origin
     )
@@ -167,7 +172,7 @@ def load_web(
                 )
             buffer.append(rows)
             if sum(len(r.elements) for r in buffer) >= FLUSH_ELEMENTS:
-                _write_pages(writer, summary, buffer)
+                _write_pages(writer, summary, buffer, vectors)
                 buffer.clear()
             name = str(rows.page["props"]["name"])
             summary.add_page(LoadedPage(fetched.url, name, fetched.depth, len(rows.elements)))
@@ -181,7 +186,7 @@ def load_web(
             report = crawl(context, start_url, options, on_page, on_failure)
         finally:
             pool.close()
-            _write_pages(writer, summary, buffer)  # also what a failed crawl read
+            _write_pages(writer, summary, buffer, vectors)  # also what a failed crawl read
 
     for failure in report.failed:
         summary.add_failure(failure)
@@ -202,6 +207,7 @@ def load_web(
         count_heading_pages(graph, writer, summary.site_id)
         _count(graph, summary, key)
         complete_source(graph, source)
+    summary.embedded, summary.embed_seconds = vectors.texts, round(vectors.seconds, 2)
     summary.seconds = round(time.monotonic() - started, 2)
     return summary
 
@@ -230,10 +236,14 @@ def _read_page(
     return page_rows(fetched, shots, edges, origin, source, key)
 
 
-def _write_pages(writer: BatchedWriter, report: WebLoadReport, pages: list[PageRows]) -> None:
-    """Write buffered pages in a few large batches rather than many small transactions."""
+def _write_pages(
+    writer: BatchedWriter, report: WebLoadReport, pages: list[PageRows], vectors: ElementVectors
+) -> None:
+    """Write buffered pages in a few large batches rather than many small transactions,
+    their anchor elements with vectors."""
     if not pages:
         return
+    vectors.attach(row for r in pages for row in r.elements)
     report.add_write(writer.merge_nodes(["WebPage"], [rows.page for rows in pages]))
     has_page = [{"start": report.site_id, "end": rows.page["id"], "props": {}} for rows in pages]
     report.add_write(writer.merge_relationships("HAS_PAGE", "WebSite", "WebPage", has_page))

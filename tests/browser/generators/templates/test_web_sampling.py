@@ -9,7 +9,7 @@ which exercises the mapping from the crawled origin to the served one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -19,6 +19,8 @@ from taskspace.generators.templates.engine import rederive, run_template_query
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
+from taskspace.models.embeddings import embed
+from taskspace.sources.web.element_vectors import ANCHOR_KINDS
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
 from tests.support.web import FIXTURE_SITE, chromium_missing, crawl_folder, serve_folder
@@ -135,11 +137,33 @@ def test_business_tasks_read_the_site_content(shop: Crawled) -> None:
         assert len(task.steps) in (2, 3) and task.answer.startswith("/")
 
 
-def test_same_seed_gives_the_same_tasks(shop: Crawled) -> None:
-    again = sample_tasks(shop.graph, "web", count=20, seed=SEED)
+def test_same_seed_gives_the_same_tasks_and_the_model_never_runs(shop: Crawled) -> None:
+    asked: list[str] = []
+
+    def counting(texts: Sequence[str]) -> list[list[float]]:
+        asked.extend(texts)
+        return embed(texts)
+
+    again = sample_tasks(shop.graph, "web", count=20, seed=SEED, embedder=counting)
     assert [(t.id, t.prompt, t.answer) for t in again.tasks] == [
         (t.id, t.prompt, t.answer) for t in shop.report.tasks
     ]
+    # Every anchor's vector was stored by the crawl, so de-duplication embeds nothing.
+    assert asked == []
+    anchors = shop.graph.read_text(
+        "MATCH (w:WebElement) WHERE w.id IN $ids "
+        "RETURN w.kind AS kind, size(w.embedding) AS dimensions",
+        ids=[task.anchor for task in again.tasks],
+    )
+    assert len(anchors) == len({task.anchor for task in again.tasks})
+    assert {row["dimensions"] for row in anchors} == {384}
+    assert {row["kind"] for row in anchors} <= ANCHOR_KINDS
+    unanchored = shop.graph.read_text(
+        "MATCH (w:WebElement) WHERE NOT w.kind IN $kinds AND w.embedding IS NOT NULL "
+        "RETURN count(w) AS n",
+        kinds=sorted(ANCHOR_KINDS),
+    )
+    assert unanchored[0]["n"] == 0
 
 
 def test_sampled_tasks_replay_on_the_site_served_elsewhere(shop: Crawled) -> None:

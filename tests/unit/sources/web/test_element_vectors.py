@@ -1,0 +1,75 @@
+"""The crawl's element vectors: which elements get one, what text is embedded, and that a
+site's repeated navigation costs the model one text each."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from taskspace.models.embeddings import embed_matrix
+from taskspace.sources.web.element_vectors import TEXT_CHARS, ElementVectors, element_text
+
+
+class CountingModel:
+    """The real model, with every text it is asked for kept."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def __call__(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        self.texts.extend(texts)
+        return embed_matrix(texts)
+
+
+def row(kind: str, name: str = "", text: str = "", **props: Any) -> dict[str, Any]:
+    return {
+        "id": f"e:{kind}:{name}:{text}",
+        "props": {"kind": kind, "name": name, "text": text, **props},
+    }
+
+
+def test_an_element_says_its_name_placeholder_and_text_once_each() -> None:
+    assert element_text("Next", None, "Next") == "Next"
+    assert element_text("Search", "Search docs", "") == "Search Search docs"
+    assert element_text(None, None, "  Getting\n started  ") == "Getting started"
+    assert element_text(None, None, None) == ""
+    assert len(element_text("x", None, "word " * 200)) == TEXT_CHARS
+
+
+def test_anchor_kinds_get_vectors_and_each_text_is_embedded_once_per_crawl() -> None:
+    model = CountingModel()
+    vectors = ElementVectors(model)
+    first_page = [
+        row("link", "Home", "Home"),
+        row("link", "Next", "Next"),
+        row("heading", "", "Installation"),
+        row("link", "", ""),  # an icon link says nothing: no vector
+        row("table", "", "Name Type Default"),
+    ]
+    vectors.attach(first_page)
+    assert sorted(model.texts) == ["Home", "Name Type Default", "Next"]
+    held = {r["props"]["text"] or "(empty)": r["props"]["embedding"] for r in first_page}
+    assert held["Installation"] is None and held["(empty)"] is None
+    home = np.asarray(held["Home"])
+    assert home.shape == (384,)
+    assert abs(float(np.linalg.norm(home)) - 1) < 1e-5
+    assert np.allclose(home, embed_matrix(["Home"])[0], atol=1e-6)
+
+    # The next page repeats the navigation: only its new text reaches the model.
+    second_page = [row("link", "Home", "Home"), row("button", "Subscribe", "Subscribe")]
+    vectors.attach(second_page)
+    assert model.texts[3:] == ["Subscribe"]
+    assert vectors.texts == 4
+    assert second_page[0]["props"]["embedding"] == first_page[0]["props"]["embedding"]
+
+
+def test_an_element_that_no_longer_says_anything_loses_its_old_vector() -> None:
+    vectors = ElementVectors(CountingModel())
+    # A recrawl finds the button empty: its row carries embedding None, which the writer's
+    # SET n += props turns into removing the stored one.
+    emptied = [row("button", "", "", embedding=[0.5] * 384)]
+    vectors.attach(emptied)
+    assert emptied[0]["props"]["embedding"] is None
