@@ -125,6 +125,37 @@ def template_columns(source: str) -> frozenset[str]:
     return frozenset(meta.find_undeclared_variables(_ENV.parse(source)))
 
 
+_LITERALS = frozenset({"none", "None", "true", "True", "false", "False"})
+_LONE = re.compile(r"\{\{\s*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?\s*\}\}")
+
+
+@lru_cache(maxsize=256)
+def lone_value(source: str) -> tuple[str, str | None] | None:
+    """``(column, key)`` when the template is one value and nothing else (``{{ start_url }}``,
+    ``{{ seed.selector }}``), else None. Most of a web task's fields are such: a sample
+    renders about 1,600 of them, and Jinja's context for each cost more than the lookup."""
+    found = _LONE.fullmatch(source.strip())
+    if found is None or found[1] in _LITERALS:
+        return None
+    if found[2] is not None and hasattr(dict, found[2]):
+        return None  # ``x.items`` is the dict's method to Jinja: left to Jinja
+    return found[1], found[2]
+
+
+_ASK_JINJA = object()
+"""A lone value :func:`_looked_up` cannot print the way Jinja would (an object's attribute)."""
+
+
+def _looked_up(lone: tuple[str, str | None], row: dict[str, Any]) -> Any:
+    """What Jinja would print for a lone value, or :data:`_ASK_JINJA`."""
+    value = row[lone[0]]
+    if lone[1] is None:
+        return value
+    if isinstance(value, dict):
+        return value.get(lone[1])  # missing: undefined to Jinja, a missing value here too
+    return None if value is None else _ASK_JINJA
+
+
 def render(source: str, row: dict[str, Any]) -> str:
     """The template over ``row``, whitespace collapsed; :class:`MissingValue` if a value it
     needs is null (including reaching into a null, which Jinja reports as undefined).
@@ -135,6 +166,10 @@ def render(source: str, row: dict[str, Any]) -> str:
     absent = template_columns(source) - row.keys()
     if absent:
         raise KeyError(f"the template reads {sorted(absent)}, which its query does not return")
+    lone = lone_value(source)
+    value = _looked_up(lone, row) if lone is not None else _ASK_JINJA
+    if value is not _ASK_JINJA:
+        return " ".join(str(_finalize(value)).split())
     try:
         text = compile_template(source).render(**row)
     except UndefinedError as exc:
