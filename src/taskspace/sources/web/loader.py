@@ -112,6 +112,8 @@ class WebLoadReport(LoadReport):
             "elements": sum(self.elements_by_kind.values()),
             "elements_by_kind": self.elements_by_kind,
             "edges_by_type": self.edges_by_type,
+            "embedded_texts": self.embedded,
+            "embed_seconds": self.embed_seconds,
             "unvisited": self.unvisited,
             "assets_skipped": self.assets,
             "page_details": [vars(page) for page in self.pages],

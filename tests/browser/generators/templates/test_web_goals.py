@@ -168,4 +168,11 @@ def test_a_crawl_cut_by_its_page_limit_states_no_one_page_goal(
     assert coverage["complete"] is False and coverage["unvisited"] > 0
     said = " ".join(result.output.split())
     assert f"{coverage['unvisited']} linked pages not crawled (page or depth limit)" in said
+    # Each distinct text of a link, button, input, search box or table was embedded once.
+    [vectors] = session_graph.read_text(
+        "MATCH (w:WebElement) WHERE w.embedding IS NOT NULL "
+        "RETURN count(DISTINCT w.embedding) AS distinct, count(w) AS elements"
+    )
+    assert 0 < vectors["distinct"] < vectors["elements"]
+    assert f"({vectors['distinct']} element texts embedded in " in said
     assert run_template_query(session_graph, multi_hop(), seed=0) == []
