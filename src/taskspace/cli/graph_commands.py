@@ -63,6 +63,11 @@ def init(timeout: float, as_json: bool) -> None:
         )
     if refreshed.named:
         parts.append(f"the names tasks show of {counted(refreshed.named, 'document')}")
+    if refreshed.embedded_elements:
+        parts.append(
+            f"the vectors of {counted(refreshed.embedded_elements, 'element')} on "
+            f"{counted(refreshed.embedded_sites, 'site')}"
+        )
     if parts:
         console.print(f"Derived again: {'; '.join(parts)}.")
 

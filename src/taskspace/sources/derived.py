@@ -1,12 +1,13 @@
 """Properties the loaders derive from what is already in the graph, brought up to date.
 
 Some templates read properties a loader derives once instead of at every sample (the
-quantities a paragraph states, on how many pages a heading appears). A graph loaded
-before such a property existed, or under an older version of its rules, lacks it, and
-those templates silently give it no rows. Each derivation stamps its version on the node
-it covers (:Document, :WebSite); here the stale ones are listed, for ``kg sample`` to
-warn, and derived again from the texts stored in the graph, for ``kg init``: no file
-needs loading again and no site crawling again.
+quantities a paragraph states, on how many pages a heading appears). A graph loaded before
+such a property existed, or under an older version of its rules, lacks it, and those
+templates silently give it no rows. Each derivation stamps its version on the node it
+covers (:Document, :WebSite); here the stale ones are listed, for ``kg sample`` to warn,
+and derived again from the texts stored in the graph, for ``kg init``: no file needs
+loading again and no site crawling again. The vectors of web elements are derived the same
+way, but only make sampling faster, so their lack is not warned about.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from taskspace.core.words import counted
 from taskspace.graph.connection import Graph
 from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.documents.quantities import RULES_VERSION, quantity_properties
+from taskspace.sources.web.element_vectors import VECTORS_VERSION, embed_site_elements
 from taskspace.sources.web.headings import COUNT_VERSION, count_heading_pages
 
 DOCUMENTS_PER_ROUND = 100
@@ -32,9 +34,12 @@ class Stale:
     sites: list[str] = field(default_factory=list)
     unnamed: list[str] = field(default_factory=list)
     """Documents without the name tasks call them by (:Document ``shown``)."""
+    unembedded: list[str] = field(default_factory=list)
+    """Sites whose anchor elements lack vectors: sampling still works, embedding their
+    texts at every sample, so this is not warned about, only mended by ``kg init``."""
 
     def __bool__(self) -> bool:
-        return bool(self.documents or self.sites or self.unnamed)
+        return bool(self.documents or self.sites or self.unnamed or self.unembedded)
 
     def describe(self) -> str:
         """One sentence a user can act on: what is stale, which template it costs, the
@@ -85,21 +90,26 @@ class Refreshed:
     """Pages whose main and unique headings were chosen again."""
     named: int = 0
     """Documents that had no shown name and now have one (or are marked ambiguous)."""
+    embedded_sites: int = 0
+    embedded_elements: int = 0
+    """Elements of those sites given a vector."""
 
 
 def stale_derived(graph: Graph) -> Stale:
     """The documents and sites whose derived properties need deriving again."""
-    documents, sites, unnamed = graph.read_texts(
+    documents, sites, unnamed, unembedded = graph.read_texts(
         [
             (graph.queries.text("documents/quantities_stale"), {"version": RULES_VERSION}),
             (graph.queries.text("web/heading_pages_stale"), {"version": COUNT_VERSION}),
             (graph.queries.text("documents/shown_names_stale"), {}),
+            (graph.queries.text("web/element_vectors_stale"), {"version": VECTORS_VERSION}),
         ]
     )
     return Stale(
         [str(row["id"]) for row in documents],
         [str(row["id"]) for row in sites],
         [str(row["id"]) for row in unnamed],
+        [str(row["id"]) for row in unembedded],
     )
 
 
@@ -133,6 +143,9 @@ def refresh_derived(graph: Graph, stale: Stale | None = None) -> Refreshed:
         done.headings += headings
         done.pages += pages
         done.sites += 1
+    for site in stale.unembedded:
+        done.embedded_elements += embed_site_elements(graph, writer, site)
+        done.embedded_sites += 1
     if stale.unnamed:  # over all documents: a title is shown only where no other has it
         graph.write_text(graph.queries.text("documents/shown_names"))
         done.named = len(stale.unnamed)

@@ -120,6 +120,8 @@ def test_kg_init_fills_them_in_and_kg_sample_warns_until_then(
         "headings": 0,
         "pages": 0,
         "named": 0,
+        "embedded_sites": 0,
+        "embedded_elements": 0,
     }
     quiet = runner.invoke(cli, ["sample", "doc", "-n", "2", "--no-graph"], env=server_env)
     assert "Warning" not in quiet.stderr, quiet.stderr

@@ -4,11 +4,12 @@ Two tasks are duplicates when the cosine of their task vectors reaches the thres
 that cosine is ``CONTENT * content cosine + (1 - CONTENT) * wording cosine``
 (:mod:`.vectors`). A content cosine is at most 1, so a pair whose *wording* cosine is below
 ``(threshold - CONTENT) / (1 - CONTENT)`` can never reach the threshold, whatever their
-content. Prompts of one template share their frame but rarely 90% of their words, so at
-the default threshold (0.95) almost no pair is that close: content vectors (stored chunk
-vectors read, web element texts embedded by the model) are fetched only for the tasks
-that have such a partner. The decisions are the ones computing every vector would give;
-on a web sample of 50 this removed the model's 20-50 texts per sample.
+content. At the default threshold (0.95) that bound is 0.9: document prompts rarely come
+that close, so their stored chunk vectors are read for a few tasks, not all (23 of 60 on
+the project's example documents); web prompts share long frames (41 of 50 tasks have such
+a partner on the MkDocs site), which is why web elements store their vectors too
+(:mod:`taskspace.sources.web.element_vectors`). The decisions are the ones computing
+every vector would give.
 """
 
 from __future__ import annotations

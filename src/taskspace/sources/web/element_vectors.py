@@ -2,11 +2,14 @@
 
 De-duplicating sampled tasks compares what they are about (:mod:`taskspace.generators.
 templates.vectors`). A document anchor has its chunks' stored vectors; a web element had
-none, so every web sample ran the model on 10-40 element texts (70-130 ms of a sample of 50
+none, so every web sample ran the model on 7-47 element texts (80-90 ms of a sample of 50
 tasks, and the model's load in a fresh process). The crawl embeds them instead, into
 ``WebElement.embedding``: only the kinds web templates anchor on, each distinct text once
 per crawl (a site's navigation repeats on every page): 955 texts for the 19 pages of the
-MkDocs site, 2.3 s. A recrawl embeds again, so a changed text never keeps an old vector.
+MkDocs site, 1.9 s of a 47 s crawl. A recrawl embeds again, so a changed text never keeps
+an old vector. After the crawl, :func:`embed_site_elements` gives a vector to what earlier
+crawls left without one and marks the site (:data:`VECTORS_VERSION`); ``kg init`` runs it on
+sites crawled before elements had vectors.
 """
 
 from __future__ import annotations
@@ -18,10 +21,16 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from taskspace.graph.connection import Graph
+from taskspace.graph.writer import BatchedWriter
 from taskspace.models.embeddings import embed_matrix
 
 ANCHOR_KINDS = frozenset({"link", "button", "input", "search_box", "table"})
 """Element kinds a web template's task is about (its ``anchor``)."""
+
+VECTORS_VERSION = 1
+"""Stamped on a :WebSite (``element_vectors_version``) once all its anchor elements hold
+vectors under these rules; raise it when the rules change."""
 
 TEXT_CHARS = 300
 """An anchor's text is cut to this many characters before it is embedded."""
@@ -71,3 +80,29 @@ class ElementVectors:
             self.texts += len(missing)
         for props, text in wanted:
             props["embedding"] = self._known[text]
+
+
+def embed_site_elements(
+    graph: Graph, writer: BatchedWriter, site: str, vectors: ElementVectors | None = None
+) -> int:
+    """Give a vector to every anchor element of ``site`` that has none and says something,
+    then mark the site done; the number of elements given one. ``vectors`` carries a
+    crawl's texts already embedded."""
+    vectors = vectors or ElementVectors()
+    rows = [
+        dict(row)
+        for row in graph.read(
+            "web/unembedded_anchor_elements", site=site, kinds=sorted(ANCHOR_KINDS)
+        )
+    ]
+    vectors.attach(rows)
+    given = [
+        {"id": row["id"], "embedding": row["props"]["embedding"]}
+        for row in rows
+        if row["props"]["embedding"] is not None
+    ]
+    writer.write_named("web/set_element_vectors", given)
+    graph.write_text(
+        graph.queries.text("web/element_vectors_done"), site=site, version=VECTORS_VERSION
+    )
+    return len(given)

@@ -23,7 +23,7 @@ from taskspace.graph.provenance import complete_source, record_source, source_id
 from taskspace.graph.writer import BatchedWriter
 from taskspace.sources.web.browser import origin_context
 from taskspace.sources.web.crawl import CrawlOptions, FailedPage, FetchedPage, crawl
-from taskspace.sources.web.element_vectors import ElementVectors
+from taskspace.sources.web.element_vectors import ElementVectors, embed_site_elements
 from taskspace.sources.web.errors import CrawlError
 from taskspace.sources.web.graph_rows import PageRows, Row, page_id, page_rows, site_id, site_row
 from taskspace.sources.web.headings import count_heading_pages
@@ -207,6 +207,7 @@ def load_web(
             unvisited=report.unvisited,
         )
         count_heading_pages(graph, writer, summary.site_id)
+        embed_site_elements(graph, writer, summary.site_id, vectors)
         _count(graph, summary, key)
         complete_source(graph, source)
     summary.embedded, summary.embed_seconds = vectors.texts, round(vectors.seconds, 2)

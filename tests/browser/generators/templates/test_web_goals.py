@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -22,6 +23,7 @@ from taskspace.generators.templates.engine import run_template_query
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
 from taskspace.sources.derived import refresh_derived, stale_derived
+from taskspace.sources.web.element_vectors import ANCHOR_KINDS
 from tests.support.locations import TESTS
 from tests.support.web import chromium_missing, crawl_folder, empty_graph, serve_folder
 
@@ -146,6 +148,31 @@ def test_a_site_crawled_before_the_counts_gets_them_from_refresh(site: Site) -> 
     assert (done.sites, done.headings, done.pages, done.documents) == (1, len(crawled), 9, 0)
     assert site.graph.read_text(counts) == crawled
     assert site.graph.read_text(pages) == headed
+    assert not stale_derived(site.graph)
+
+
+def test_a_site_crawled_before_element_vectors_gets_them_from_refresh(site: Site) -> None:
+    vectors = (
+        "MATCH (w:WebElement) WHERE w.embedding IS NOT NULL "
+        "RETURN w.id AS id, w.kind AS kind, w.embedding AS embedding ORDER BY id"
+    )
+    crawled = site.graph.read_text(vectors)
+    assert crawled and {row["kind"] for row in crawled} <= ANCHOR_KINDS
+    assert not stale_derived(site.graph).unembedded
+    site.graph.run_autocommit(
+        "MATCH (s:WebSite) REMOVE s.element_vectors_version WITH s "
+        "MATCH (s)-[:HAS_PAGE]->()-[:HAS_ELEMENT]->(w:WebElement) REMOVE w.embedding"
+    )
+    stale = stale_derived(site.graph)
+    assert len(stale.unembedded) == 1 and not stale.sites
+    # Sampling works without them (the model embeds the texts), so nothing is warned.
+    assert not stale.of_kind("web")
+    done = refresh_derived(site.graph)
+    assert (done.embedded_sites, done.embedded_elements) == (1, len(crawled))
+    again = site.graph.read_text(vectors)
+    assert [row["id"] for row in again] == [row["id"] for row in crawled]
+    for before, after in zip(crawled, again, strict=True):
+        assert np.allclose(before["embedding"], after["embedding"], atol=1e-5)
     assert not stale_derived(site.graph)
 
 

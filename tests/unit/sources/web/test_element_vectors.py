@@ -3,6 +3,7 @@ site's repeated navigation costs the model one text each."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,7 +11,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from taskspace.models.embeddings import embed_matrix
-from taskspace.sources.web.element_vectors import TEXT_CHARS, ElementVectors, element_text
+from taskspace.sources.web.element_vectors import (
+    ANCHOR_KINDS,
+    TEXT_CHARS,
+    ElementVectors,
+    element_text,
+)
+from tests.support.locations import REPO
 
 
 class CountingModel:
@@ -73,3 +80,14 @@ def test_an_element_that_no_longer_says_anything_loses_its_old_vector() -> None:
     emptied = [row("button", "", "", embedding=[0.5] * 384)]
     vectors.attach(emptied)
     assert emptied[0]["props"]["embedding"] is None
+
+
+def test_every_kind_a_web_template_anchors_on_gets_vectors() -> None:
+    # A template's seeded window names the kinds its anchors are (metapaths/web/README.md).
+    window = re.compile(r"WHERE \w+\.kind IN \[([^\]]*)\] AND \w+\.id >= from")
+    anchored: set[str] = set()
+    for query in sorted((REPO / "metapaths" / "web").glob("*.cypher")):
+        found = window.findall(query.read_text(encoding="utf-8"))
+        assert found, f"{query.name} has no seeded window of anchor kinds"
+        anchored |= {kind.strip(" '") for kinds in found for kind in kinds.split(",")}
+    assert anchored == ANCHOR_KINDS
