@@ -9,7 +9,7 @@ which exercises the mapping from the crawled origin to the served one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -19,10 +19,10 @@ from taskspace.generators.templates.engine import rederive, run_template_query
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import TemplateSpec, load_templates
 from taskspace.graph.connection import Graph
-from taskspace.models.embeddings import embed
 from taskspace.sources.web.element_vectors import ANCHOR_KINDS
 from taskspace.tasks.family import SampleReport
 from taskspace.tasks.model import Task
+from tests.support.embedders import CountingModel
 from tests.support.web import FIXTURE_SITE, chromium_missing, crawl_folder, serve_folder
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
@@ -138,18 +138,13 @@ def test_business_tasks_read_the_site_content(shop: Crawled) -> None:
 
 
 def test_same_seed_gives_the_same_tasks_and_the_model_never_runs(shop: Crawled) -> None:
-    asked: list[str] = []
-
-    def counting(texts: Sequence[str]) -> list[list[float]]:
-        asked.extend(texts)
-        return embed(texts)
-
-    again = sample_tasks(shop.graph, "web", count=20, seed=SEED, embedder=counting)
+    model = CountingModel()
+    again = sample_tasks(shop.graph, "web", count=20, seed=SEED, embedder=model)
     assert [(t.id, t.prompt, t.answer) for t in again.tasks] == [
         (t.id, t.prompt, t.answer) for t in shop.report.tasks
     ]
     # Every anchor's vector was stored by the crawl, so de-duplication embeds nothing.
-    assert asked == []
+    assert model.texts == []
     anchors = shop.graph.read_text(
         "MATCH (w:WebElement) WHERE w.id IN $ids "
         "RETURN w.kind AS kind, size(w.embedding) AS dimensions",

@@ -3,8 +3,6 @@ decides exactly as comparing every pair in full would."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import pytest
 
@@ -16,20 +14,10 @@ from taskspace.graph.connection import Graph
 from taskspace.models.embeddings import embed
 from taskspace.sources.documents.loader import load_documents
 from taskspace.tasks.model import Task
+from tests.support.embedders import CountingModel
 from tests.support.locations import REPO
 
 FIXTURES = REPO / "examples" / "documents"
-
-
-class CountingEmbedder:
-    """The real model, with every text it is asked for kept."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def __call__(self, texts: Sequence[str]) -> list[list[float]]:
-        self.texts.extend(texts)
-        return embed(texts)
 
 
 def kept_in_full(graph: Graph, tasks: list[Task], threshold: float) -> list[str]:
@@ -64,7 +52,7 @@ def test_the_filter_keeps_what_comparing_every_pair_keeps(
     expected = kept_in_full(graph, candidates, threshold)
     assert len(expected) < len(candidates) or threshold >= 0.9
 
-    embedder = CountingEmbedder()
+    embedder = CountingModel()
     duplicates = DuplicateFilter(graph, embedder, threshold)
     kept: list[Task] = []
     dropped = 0

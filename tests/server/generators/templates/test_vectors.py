@@ -3,14 +3,12 @@ bounded id window, many tasks re-derived in one query."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from taskspace.generators.templates.engine import rederive_many, run_template_query
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.templates import load_templates
 from taskspace.graph.connection import Graph
-from taskspace.models.embeddings import embed
 from taskspace.sources.documents.loader import load_documents
+from tests.support.embedders import CountingModel
 from tests.support.locations import REPO
 
 FIXTURES = REPO / "examples" / "documents"
@@ -27,21 +25,10 @@ SAME = (
 )
 
 
-class CountingEmbedder:
-    """The real model, with every text it is asked for kept."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def __call__(self, texts: Sequence[str]) -> list[list[float]]:
-        self.texts.extend(texts)
-        return embed(texts)
-
-
 def test_duplicates_follow_the_stored_chunk_vectors(graph: Graph) -> None:
     report = load_documents(graph, [FIXTURES])
     assert not report.failed, report.failed
-    embedder = CountingEmbedder()
+    embedder = CountingModel()
 
     # Every chunk its own direction: tasks on different chunks share no content. Short
     # sibling sections share a chunk (and so its content), so at a threshold of 0.99 only two

@@ -4,11 +4,9 @@ site's repeated navigation costs the model one text each."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from taskspace.models.embeddings import embed_matrix
 from taskspace.sources.web.element_vectors import (
@@ -17,18 +15,8 @@ from taskspace.sources.web.element_vectors import (
     ElementVectors,
     element_text,
 )
+from tests.support.embedders import CountingModel
 from tests.support.locations import REPO
-
-
-class CountingModel:
-    """The real model, with every text it is asked for kept."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def __call__(self, texts: Sequence[str]) -> NDArray[np.float32]:
-        self.texts.extend(texts)
-        return embed_matrix(texts)
 
 
 def row(kind: str, name: str = "", text: str = "", **props: Any) -> dict[str, Any]:
@@ -48,7 +36,7 @@ def test_an_element_says_its_name_placeholder_and_text_once_each() -> None:
 
 def test_anchor_kinds_get_vectors_and_each_text_is_embedded_once_per_crawl() -> None:
     model = CountingModel()
-    vectors = ElementVectors(model)
+    vectors = ElementVectors(model.matrix)
     first_page = [
         row("link", "Home", "Home"),
         row("link", "Next", "Next"),
@@ -74,7 +62,7 @@ def test_anchor_kinds_get_vectors_and_each_text_is_embedded_once_per_crawl() -> 
 
 
 def test_an_element_that_no_longer_says_anything_loses_its_old_vector() -> None:
-    vectors = ElementVectors(CountingModel())
+    vectors = ElementVectors(CountingModel().matrix)
     # A recrawl finds the button empty: its row carries embedding None, which the writer's
     # SET n += props turns into removing the stored one.
     emptied = [row("button", "", "", embedding=[0.5] * 384)]
