@@ -1,6 +1,7 @@
 """Task sampling: templates (YAML + Jinja2 + Cypher) run against the live graph."""
 
 __all__ = [
+    "choice",
     "coverage",
     "duplicates",
     "engine",

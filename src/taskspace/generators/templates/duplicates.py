@@ -14,7 +14,7 @@ every vector would give.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -28,68 +28,93 @@ MARGIN = 1e-5
 
 
 class DuplicateFilter:
-    """The tasks kept so far, with their wording vectors and the content vectors fetched
-    for them (only those some later task came close to in wording)."""
+    """The vectors de-duplication compares: each task's wording vector, and the content
+    vectors of the tasks some other task came close to in wording (read in one query and
+    embedded in one model call per :meth:`prepare`)."""
 
     def __init__(self, graph: Graph, embedder: Embedder, threshold: float) -> None:
         self.graph = graph
         self.embedder = embedder
         self.threshold = threshold
         self.wording_bound = (threshold - CONTENT) / (1 - CONTENT) - MARGIN
-        self.kept: list[Task] = []
-        self._wording = np.zeros((0, WORDING_DIMENSIONS), dtype=np.float32)
+        self._seen: list[Task] = []
+        self._seen_wording = np.zeros((0, WORDING_DIMENSIONS), dtype=np.float32)
+        self._wording: dict[str, Vectors] = {}
         self._content: dict[str, Vectors] = {}
 
-    def admit(self, batch: Sequence[Task], room: int) -> tuple[list[Task], int]:
-        """The tasks of ``batch``, in order, that duplicate no kept task (nor one admitted
-        before them), at most ``room`` of them, now kept; and how many were dropped as
-        duplicates before the room was filled."""
-        if not batch or room <= 0:
-            return [], 0
-        wording = lexical_vectors([task.prompt for task in batch])
-        self._fetch_content(batch, wording)
-        admitted: list[Task] = []
-        dropped = 0
-        for task, words in zip(batch, wording, strict=True):
-            if len(admitted) == room:
-                break
-            if self._duplicates_a_kept_task(task, words):
-                dropped += 1
-                continue
-            admitted.append(task)
-            self.kept.append(task)
-            self._wording = np.vstack([self._wording, words[None]])
-        return admitted, dropped
-
-    def _duplicates_a_kept_task(self, task: Task, words: Vectors) -> bool:
-        if not self.kept:
-            return False
-        wording = self._wording @ words
-        for column in np.flatnonzero(wording >= self.wording_bound):
-            content = float(self._content[task.id] @ self._content[self.kept[column].id])
-            if CONTENT * content + (1 - CONTENT) * float(wording[column]) >= self.threshold:
-                return True
-        return False
-
-    def _fetch_content(self, batch: Sequence[Task], wording: Vectors) -> None:
-        """Content vectors, in one read and one model call at most, for every task of the
-        batch close in wording to another task of the batch or a kept one, and for those
-        kept ones: a superset of the pairs the decisions will compare."""
+    def prepare(self, tasks: Sequence[Task], known: Mapping[str, Vectors] | None = None) -> None:
+        """Make ``tasks`` comparable with each other and with every task prepared before:
+        their wording vectors (from ``known`` by task id when the caller has them), and
+        the content vectors of each of them close in wording to another prepared task, and
+        of that other one: a superset of the pairs :meth:`repeats` will compare."""
+        fresh = list({task.id: task for task in tasks if task.id not in self._wording}.values())
+        if not fresh:
+            return
+        if known is not None and all(task.id in known for task in fresh):
+            wording = np.stack([known[task.id] for task in fresh])
+        else:
+            wording = lexical_vectors([task.prompt for task in fresh])
+        self._wording.update(zip((task.id for task in fresh), wording, strict=True))
         within = wording @ wording.T
         np.fill_diagonal(within, -1.0)
         needed = {
             task.id: task
-            for task, row in zip(batch, within, strict=True)
+            for task, row in zip(fresh, within, strict=True)
             if row.max() >= self.wording_bound
         }
-        if self.kept:
-            across = (wording @ self._wording.T) >= self.wording_bound
-            for row, task in zip(across, batch, strict=True):
+        if self._seen:
+            across = (wording @ self._seen_wording.T) >= self.wording_bound
+            for row, task in zip(across, fresh, strict=True):
                 if row.any():
                     needed[task.id] = task
             for column in np.flatnonzero(across.any(axis=0)):
-                needed.setdefault(self.kept[column].id, self.kept[column])
+                needed.setdefault(self._seen[column].id, self._seen[column])
+        self._seen.extend(fresh)
+        self._seen_wording = np.vstack([self._seen_wording, wording])
         missing = [task for key, task in needed.items() if key not in self._content]
         if missing:
             vectors = content_vectors(self.graph, missing, self.embedder)
             self._content.update(zip((task.id for task in missing), vectors, strict=True))
+
+    def kept(self, tasks: Sequence[Task] = ()) -> Kept:
+        """A list of kept tasks to compare prepared tasks with, holding ``tasks``."""
+        kept = Kept(self)
+        for task in tasks:
+            kept.add(task)
+        return kept
+
+    def repeats(self, task: Task, kept: Kept) -> bool:
+        """Whether prepared ``task`` duplicates one of ``kept``."""
+        if not kept.tasks:
+            return False
+        wording = kept.wording() @ self._wording[task.id]
+        for column in np.flatnonzero(wording >= self.wording_bound):
+            content = float(self._content[task.id] @ self._content[kept.tasks[column].id])
+            if CONTENT * content + (1 - CONTENT) * float(wording[column]) >= self.threshold:
+                return True
+        return False
+
+
+class Kept:
+    """Prepared tasks kept so far, in order, with their wording vectors in one matrix that
+    grows by doubling (a sample compares each candidate with every task kept before it)."""
+
+    def __init__(self, duplicates: DuplicateFilter) -> None:
+        self._duplicates = duplicates
+        self.tasks: list[Task] = []
+        self._rows = np.zeros((16, WORDING_DIMENSIONS), dtype=np.float32)
+
+    def add(self, task: Task) -> None:
+        if len(self.tasks) == len(self._rows):
+            self._rows = np.vstack([self._rows, np.zeros_like(self._rows)])
+        self._rows[len(self.tasks)] = self._duplicates._wording[task.id]
+        self.tasks.append(task)
+
+    def wording(self) -> Vectors:
+        return self._rows[: len(self.tasks)]
+
+    def copy(self) -> Kept:
+        other = Kept(self._duplicates)
+        other.tasks = list(self.tasks)
+        other._rows = self._rows.copy()
+        return other

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any, NamedTuple
 
 from taskspace.core.laps import Laps
+from taskspace.generators.templates.choice import choose
 from taskspace.generators.templates.duplicates import DuplicateFilter
 from taskspace.generators.templates.engine import (
     build_task,
@@ -233,31 +234,24 @@ class Sample:
         pool: dict[str, Candidate],
         report: SampleReport,
     ) -> list[Task]:
-        """Order the whole pool by MMR on cheap vectors, then check against the templates'
-        declarations, verify (one query each per template and batch, all in one round) and
-        de-duplicate on stored vectors only as many tasks as it takes. Web templates declare
-        a tier: business, then interaction, then basic (tiers.py)."""
-        laps, count = self.laps, self.count
+        """Order the whole pool by MMR on cheap vectors, then choose the first ``count`` that
+        pass the templates' declarations and re-derive (one query each per template and
+        round) and repeat no task chosen before them (choice.py). Web templates declare a
+        tier: business, then interaction, then basic (tiers.py)."""
         tier_of = {spec.name: spec.tier for spec in self.specs}
-        ordered = tiered(
-            iter_mmr(candidates, lexical_vectors([t.prompt for t in candidates])), tier_of
+        wording = lexical_vectors([task.prompt for task in candidates])
+        ordered = tiered(iter_mmr(candidates, wording), tier_of)
+        choice = choose(
+            ordered,
+            self.count,
+            DuplicateFilter(self.graph, self.embed, self.duplicate_threshold),
+            lambda tasks: _verified(self.graph, pool, tasks, report),
+            self.laps,
+            {task.id: row for task, row in zip(candidates, wording, strict=True)},
         )
-        chosen: list[Task] = []
-        duplicates = DuplicateFilter(self.graph, self.embed, self.duplicate_threshold)
-        step = max(count, 1)
-        while len(chosen) < count:
-            picks = list(islice(ordered, step))
-            if not picks:
-                break
-            laps.lap("ordering")
-            batch = _verified(self.graph, pool, picks, report)
-            laps.lap("verification")
-            admitted, dropped = duplicates.admit(batch, count - len(chosen))
-            chosen.extend(admitted)
-            for _ in range(dropped):
-                report.drop("duplicates")
-            laps.lap("de-duplication")
-        return chosen
+        for _ in range(choice.repeats):
+            report.drop("duplicates")
+        return choice.tasks
 
 
 def _first_per_template(tasks: list[Task], size: int) -> list[Task]:
@@ -272,10 +266,10 @@ def _first_per_template(tasks: list[Task], size: int) -> list[Task]:
 
 
 def _verified(
-    graph: Graph, pool: dict[str, Candidate], tasks: list[Task], report: SampleReport
-) -> list[Task]:
-    """The tasks that meet their template's declared subgraph and whose answers re-derive,
-    in their order; each other one is counted in the report by the check it failed.
+    graph: Graph, pool: dict[str, Candidate], tasks: Sequence[Task], report: SampleReport
+) -> set[str]:
+    """The ids of the tasks that meet their template's declared subgraph and whose answers
+    re-derive; each other one is counted in the report by the check it failed.
 
     Checking only the tasks MMR puts forward, instead of every candidate before MMR, reads
     a quarter of the rows (the declarations of the shipped templates hold on the shared
@@ -291,4 +285,4 @@ def _verified(
             report.drop("unverified")
         elif failed is not None:
             report.drop_requirement(task.template, failed)
-    return [task for task in tasks if failures[task.id] is None]
+    return {task.id for task in tasks if failures[task.id] is None}

@@ -60,8 +60,8 @@ def test_sampled_answers_re_derive_and_cover_the_task_types(corpus: Graph) -> No
         "grounding",
         "rendering",
         "ordering",
-        "verification",
         "de-duplication",
+        "verification",
     ]
     assert all(ms >= 0 for ms in steps.values()) and steps["grounding"] > 0
     # Each step is rounded to a tenth of a millisecond.

@@ -1,11 +1,16 @@
 """De-duplication fetches content vectors only for tasks close in wording to another, and
-decides exactly as comparing every pair in full would."""
+the choice of a sample's tasks, which finds repeats before the checks, chooses what
+checking every task and then comparing every pair in full would choose."""
 
 from __future__ import annotations
+
+from collections.abc import Collection, Sequence
 
 import numpy as np
 import pytest
 
+from taskspace.core.laps import Laps
+from taskspace.generators.templates.choice import choose
 from taskspace.generators.templates.duplicates import DuplicateFilter
 from taskspace.generators.templates.sampler import sample_tasks
 from taskspace.generators.templates.selection import lexical_vectors
@@ -33,6 +38,19 @@ def kept_in_full(graph: Graph, tasks: list[Task], threshold: float) -> list[str]
     return [tasks[index].id for index in kept]
 
 
+class Checks:
+    """The checks a sample runs, as ``choose`` calls them: every task passes except the
+    ones named; each round's tasks are recorded."""
+
+    def __init__(self, failing: Collection[str] = ()) -> None:
+        self.failing = set(failing)
+        self.rounds: list[list[str]] = []
+
+    def __call__(self, tasks: Sequence[Task]) -> set[str]:
+        self.rounds.append([task.id for task in tasks])
+        return {task.id for task in tasks if task.id not in self.failing}
+
+
 @pytest.fixture
 def candidates(graph: Graph) -> list[Task]:
     """Document tasks whose anchors have no stored vector: every content vector is the
@@ -46,37 +64,69 @@ def candidates(graph: Graph) -> list[Task]:
 
 
 @pytest.mark.parametrize("threshold", [0.5, 0.7, 0.8, 0.9, 0.95])
-def test_the_filter_keeps_what_comparing_every_pair_keeps(
+def test_the_choice_keeps_what_comparing_every_pair_keeps(
     graph: Graph, candidates: list[Task], threshold: float
 ) -> None:
     expected = kept_in_full(graph, candidates, threshold)
     assert len(expected) < len(candidates) or threshold >= 0.9
 
     embedder = CountingModel()
-    duplicates = DuplicateFilter(graph, embedder, threshold)
-    kept: list[Task] = []
-    dropped = 0
-    for start in range(0, len(candidates), 7):  # batches, as the sampler verifies them
-        admitted, gone = duplicates.admit(candidates[start : start + 7], 100)
-        kept.extend(admitted)
-        dropped += gone
-    assert [task.id for task in kept] == expected
-    assert dropped == len(candidates) - len(expected)
+    checks = Checks()
+    choice = choose(
+        iter(candidates), 100, DuplicateFilter(graph, embedder, threshold), checks, Laps()
+    )
+    assert [task.id for task in choice.tasks] == expected
+    assert choice.repeats == len(candidates) - len(expected)
+    # Every check passes, so one round checks the tasks chosen and no repeat of them.
+    assert checks.rounds == [expected]
     if threshold == 0.95:
         # Wording must be 90% alike before content can decide: the model embeds the
         # anchor texts of the tasks that close, not of every task (23 of these 60).
         assert len(embedder.texts) < len(candidates) / 2
 
 
-def test_room_stops_the_batch_and_later_tasks_are_judged_against_the_kept_ones(
+@pytest.mark.parametrize("threshold", [0.5, 0.7])
+def test_a_task_that_fails_its_checks_frees_its_repeats(
+    graph: Graph, candidates: list[Task], threshold: float
+) -> None:
+    """Failing kept tasks out: what checking every task first and then de-duplicating the
+    ones that pass would choose, whatever the failures."""
+    reference = kept_in_full(graph, candidates, threshold)
+    # Fail every second task the full rule keeps: the repeats they kept out come back.
+    failing = set(reference[::2])
+    passing = [task for task in candidates if task.id not in failing]
+    expected = kept_in_full(graph, passing, threshold)
+    assert set(expected) - set(reference), "no repeat was freed: the case tests nothing"
+
+    for count in (len(expected), 5):
+        checks = Checks(failing)
+        choice = choose(
+            iter(candidates), count, DuplicateFilter(graph, embed, threshold), checks, Laps()
+        )
+        assert [task.id for task in choice.tasks] == expected[:count]
+        checked = [task_id for round_ in checks.rounds for task_id in round_]
+        assert len(checked) == len(set(checked)), "a task was checked twice"
+        assert len(checks.rounds) > 1
+
+
+def test_the_count_stops_the_choice_and_repeats_count_only_before_it(
     graph: Graph, candidates: list[Task]
 ) -> None:
-    duplicates = DuplicateFilter(graph, embed, 0.5)
-    admitted, dropped = duplicates.admit(candidates, 1)
-    assert [task.id for task in admitted] == [candidates[0].id]
-    assert dropped == 0
-    # The same task again duplicates itself; the room is full after one.
-    again, dropped = duplicates.admit([candidates[0]], 5)
-    assert again == []
-    assert dropped == 1
-    assert duplicates.admit(candidates[1:], 0) == ([], 0)
+    doubled = [candidates[0], candidates[0], *candidates[1:]]
+    checks = Checks()
+    choice = choose(iter(doubled), 3, DuplicateFilter(graph, embed, 0.5), checks, Laps())
+    assert choice.tasks[0].id == candidates[0].id
+    assert len(choice.tasks) == 3
+    assert choice.repeats >= 1  # the same task again repeats itself
+    assert checks.rounds == [[task.id for task in choice.tasks]]
+    none = choose(iter(candidates), 0, DuplicateFilter(graph, embed, 0.5), checks, Laps())
+    assert none.tasks == [] and none.repeats == 0
+
+
+def test_an_order_that_runs_out_gives_what_passes(graph: Graph, candidates: list[Task]) -> None:
+    failing = {task.id for task in candidates[:10]}
+    choice = choose(
+        iter(candidates[:12]), 50, DuplicateFilter(graph, embed, 1.01), Checks(failing), Laps()
+    )
+    assert [task.id for task in choice.tasks] == [task.id for task in candidates[10:12]]
+    assert choice.repeats == 0
