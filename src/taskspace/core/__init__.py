@@ -5,6 +5,7 @@ runs, the seconds per step of a run."""
 
 __all__ = [
     "binary",
+    "blas",
     "boxes",
     "descriptor",
     "errors",

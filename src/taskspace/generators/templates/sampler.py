@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from taskspace.core.blas import one_blas_thread
 from taskspace.core.laps import Laps
 from taskspace.generators.templates.choice import choose
 from taskspace.generators.templates.duplicates import DuplicateFilter
@@ -57,6 +58,7 @@ def default_embedder() -> Embedder:
     return embed
 
 
+@one_blas_thread()
 def sample_tasks(
     graph: Graph,
     kind: str,
