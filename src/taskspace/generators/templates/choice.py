@@ -86,8 +86,6 @@ def choose(
     while len(choice.tasks) < count:
         trial, end = _tried(order, settled, count, chosen, passed, duplicates)
         laps.lap("de-duplication")
-        if not trial:
-            break
         unchecked = [task for task in trial if task.id not in passed]
         if unchecked:
             ok = check(unchecked)
@@ -107,6 +105,8 @@ def choose(
                 choice.tasks.append(task)
                 settled += 1
         laps.lap("de-duplication")
+        if not trial:
+            break  # the order ran out; its last repeats are counted above
     return choice
 
 

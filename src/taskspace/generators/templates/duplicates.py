@@ -46,9 +46,18 @@ class DuplicateFilter:
         """Make ``tasks`` comparable with each other and with every task prepared before:
         their wording vectors (from ``known`` by task id when the caller has them), and
         the content vectors of each of them close in wording to another prepared task, and
-        of that other one: a superset of the pairs :meth:`repeats` will compare."""
-        fresh = list({task.id: task for task in tasks if task.id not in self._wording}.values())
+        of that other one: a superset of the pairs :meth:`repeats` will compare. A task met
+        twice (the same id) is compared with itself, so it needs its content vector too."""
+        fresh_by_id: dict[str, Task] = {}
+        needed: dict[str, Task] = {}
+        for task in tasks:
+            if task.id in self._wording or task.id in fresh_by_id:
+                needed[task.id] = task
+            else:
+                fresh_by_id[task.id] = task
+        fresh = list(fresh_by_id.values())
         if not fresh:
+            self._fetch([task for key, task in needed.items() if key not in self._content])
             return
         if known is not None and all(task.id in known for task in fresh):
             wording = np.stack([known[task.id] for task in fresh])
@@ -57,11 +66,11 @@ class DuplicateFilter:
         self._wording.update(zip((task.id for task in fresh), wording, strict=True))
         within = wording @ wording.T
         np.fill_diagonal(within, -1.0)
-        needed = {
-            task.id: task
+        needed.update(
+            (task.id, task)
             for task, row in zip(fresh, within, strict=True)
             if row.max() >= self.wording_bound
-        }
+        )
         if self._seen:
             across = (wording @ self._seen_wording.T) >= self.wording_bound
             for row, task in zip(across, fresh, strict=True):
@@ -71,7 +80,9 @@ class DuplicateFilter:
                 needed.setdefault(self._seen[column].id, self._seen[column])
         self._seen.extend(fresh)
         self._seen_wording = np.vstack([self._seen_wording, wording])
-        missing = [task for key, task in needed.items() if key not in self._content]
+        self._fetch([task for key, task in needed.items() if key not in self._content])
+
+    def _fetch(self, missing: Sequence[Task]) -> None:
         if missing:
             vectors = content_vectors(self.graph, missing, self.embedder)
             self._content.update(zip((task.id for task in missing), vectors, strict=True))

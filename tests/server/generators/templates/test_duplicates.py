@@ -130,3 +130,12 @@ def test_an_order_that_runs_out_gives_what_passes(graph: Graph, candidates: list
     )
     assert [task.id for task in choice.tasks] == [task.id for task in candidates[10:12]]
     assert choice.repeats == 0
+    # Repeats left after the last task checked, in an order that runs out short of the
+    # count, are still counted.
+    first, second, third = candidates[:3]
+    ending = [first, second, third, first, second]
+    checks = Checks({third.id})
+    choice = choose(iter(ending), 3, DuplicateFilter(graph, embed, 0.99), checks, Laps())
+    assert [task.id for task in choice.tasks] == [first.id, second.id]
+    assert choice.repeats == 2
+    assert checks.rounds == [[first.id, second.id, third.id]]
