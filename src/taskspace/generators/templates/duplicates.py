@@ -56,9 +56,18 @@ class DuplicateFilter:
             else:
                 fresh_by_id[task.id] = task
         fresh = list(fresh_by_id.values())
-        if not fresh:
-            self._fetch([task for key, task in needed.items() if key not in self._content])
-            return
+        if fresh:
+            self._compare_wording(fresh, known, needed)
+        missing = [task for key, task in needed.items() if key not in self._content]
+        if missing:
+            vectors = content_vectors(self.graph, missing, self.embedder)
+            self._content.update(zip((task.id for task in missing), vectors, strict=True))
+
+    def _compare_wording(
+        self, fresh: list[Task], known: Mapping[str, Vectors] | None, needed: dict[str, Task]
+    ) -> None:
+        """Record the wording vectors of tasks never prepared, and add to ``needed`` each of
+        them close in wording to another prepared task, and that other one."""
         if known is not None and all(task.id in known for task in fresh):
             wording = np.stack([known[task.id] for task in fresh])
         else:
@@ -80,25 +89,20 @@ class DuplicateFilter:
                 needed.setdefault(self._seen[column].id, self._seen[column])
         self._seen.extend(fresh)
         self._seen_wording = np.vstack([self._seen_wording, wording])
-        self._fetch([task for key, task in needed.items() if key not in self._content])
 
-    def _fetch(self, missing: Sequence[Task]) -> None:
-        if missing:
-            vectors = content_vectors(self.graph, missing, self.embedder)
-            self._content.update(zip((task.id for task in missing), vectors, strict=True))
+    def kept(self) -> Kept:
+        """An empty list of kept tasks to compare prepared tasks with."""
+        return Kept(self)
 
-    def kept(self, tasks: Sequence[Task] = ()) -> Kept:
-        """A list of kept tasks to compare prepared tasks with, holding ``tasks``."""
-        kept = Kept(self)
-        for task in tasks:
-            kept.add(task)
-        return kept
+    def wording_of(self, task: Task) -> Vectors:
+        """The wording vector of a prepared task."""
+        return self._wording[task.id]
 
     def repeats(self, task: Task, kept: Kept) -> bool:
         """Whether prepared ``task`` duplicates one of ``kept``."""
         if not kept.tasks:
             return False
-        wording = kept.wording() @ self._wording[task.id]
+        wording = kept.wording() @ self.wording_of(task)
         for column in np.flatnonzero(wording >= self.wording_bound):
             content = float(self._content[task.id] @ self._content[kept.tasks[column].id])
             if CONTENT * content + (1 - CONTENT) * float(wording[column]) >= self.threshold:
@@ -118,7 +122,7 @@ class Kept:
     def add(self, task: Task) -> None:
         if len(self.tasks) == len(self._rows):
             self._rows = np.vstack([self._rows, np.zeros_like(self._rows)])
-        self._rows[len(self.tasks)] = self._duplicates._wording[task.id]
+        self._rows[len(self.tasks)] = self._duplicates.wording_of(task)
         self.tasks.append(task)
 
     def wording(self) -> Vectors:
