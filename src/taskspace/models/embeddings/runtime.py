@@ -6,11 +6,10 @@ ships (``torch.onnx.export``, no network) and cached under ``TASKSPACE_CACHE`` (
 session, which applies ONNX Runtime's full graph optimisations and uses every core. Before
 it is cached, ONNX Runtime's transformer optimiser fuses each layer's attention into one
 ``Attention`` operator (and the embeddings, layer norms and GELUs likewise): the session's
-own optimisations do not recognise the exported attention, and computed op by op it took
-two thirds of the time on 2 cores for chunks of about 160 tokens (1.4× faster fused, the
-same vectors to cosine 1.0000). The fusion matches the attention as written in eager
-PyTorch, so that is how the model is exported. The
-graph stays fp32: dynamic int8 quantisation (onnxruntime.quantization, per channel,
+own optimisations do not recognise the exported attention, and op by op the encoder ran
+1.4× slower on 2 cores for chunks of about 160 tokens (the same vectors to cosine 1.0000).
+The fusion matches the attention as written in eager PyTorch, so that is how the model is
+exported. The graph stays fp32: dynamic int8 quantisation (onnxruntime.quantization, per channel,
 attention products left in float) measured a minimum cosine of 0.980 against the PyTorch
 vectors on the shared documents' chunks (0.989 with the feed-forward outputs also left in
 float), below the 0.99 the vectors must keep; fp32 matches them to 1.0000. Texts are
@@ -137,7 +136,7 @@ def build(model_dir: Path, target: Path) -> None:
 def fuse(source: Path, target: Path, heads: int, width: int) -> None:
     """``source`` with each layer's attention (and the embeddings, norms and GELUs) fused
     into ONNX Runtime's BERT operators; refuses a graph where the attention did not fuse,
-    since it would run unfused at a third of the speed without a word."""
+    since it would run 1.4× slower without a word."""
     from onnxruntime.transformers.optimizer import optimize_model
 
     # opt_level 0: only the transformer fusions here; the session applies the rest on load
