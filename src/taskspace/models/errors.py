@@ -10,4 +10,5 @@ class LLMUnavailableError(UserError):
 
 
 class EmbeddingError(UserError):
-    """``TASKSPACE_EMBED_BACKEND`` names no embedding backend."""
+    """The embedding model cannot run as set up: ``TASKSPACE_EMBED_BACKEND`` names no backend,
+    or the ONNX graph did not build as it must."""

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
+from taskspace.models.errors import EmbeddingError
+
 if TYPE_CHECKING:
     import onnxruntime
     from tokenizers import Tokenizer
@@ -143,9 +145,12 @@ def fuse(source: Path, target: Path, heads: int, width: int) -> None:
     model = optimize_model(
         str(source), model_type="bert", num_heads=heads, hidden_size=width, opt_level=0
     )
-    fused = model.get_fused_operator_statistics().get("Attention", 0)
-    if not fused:
-        raise RuntimeError(f"no attention fused in {source}: the exported graph changed shape")
+    if not model.get_fused_operator_statistics().get("Attention", 0):
+        raise EmbeddingError(
+            f"no attention fused in {source}: the installed transformers or onnxruntime "
+            "export or match the model differently; TASKSPACE_EMBED_BACKEND=torch runs the "
+            "model without ONNX Runtime meanwhile"
+        )
     model.save_model_to_file(str(target))
 
 
