@@ -48,9 +48,10 @@ def one(graph: Graph, cypher: str, **params: Any) -> Any:
 def nearest_chunks(graph: Graph, question: str, k: int = 3) -> list[dict[str, Any]]:
     """Chunks nearest to ``question`` through the chunk_embedding vector index.
 
-    The index is approximate (HNSW), and asked for one neighbour it searches a pool of one:
-    under load a CI run got the third nearest chunk as the first. A pool of at least 20, cut
-    to ``k``, gives the true nearest on these small graphs, as retrieval's search ratio does."""
+    The index is approximate (HNSW): asked for one neighbour it searches a pool of one, the
+    likeliest reason a CI run under load got the third nearest chunk as the first. A pool of
+    at least 20, cut to ``k``, as retrieval's search ratio does, leaves it no such miss on
+    these small graphs."""
     vector = embed([question])[0]
     return graph.read_text(
         "CALL db.index.vector.queryNodes('chunk_embedding', $pool, $vector) YIELD node, score "
