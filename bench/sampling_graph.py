@@ -8,7 +8,11 @@ Each copy is a parsed shared document (``../shared/data/documents`` by default) 
 own path and with ``(copy N)`` after its title, written by the document loader's own
 writer (structure, chunks, entities, chunk vectors, SIMILAR_TO to the one nearest chunk).
 Copies share their chunk texts with the original, so the model embeds every distinct text
-once and the copies reuse those vectors (the model alone would take hours).
+once (the model alone would take hours). A copy's vectors are the originals' turned by a
+rotation of its own, seeded by the copy's number: within a copy every cosine stays what the
+model gave, while copies lie as far apart as unrelated texts. Thousands of identical vectors
+would instead fill the vector index's neighbour lists with ties, which makes each insert and
+each nearest-chunk query slower as copies are added, not a cost a real corpus pays.
 Cross-document edges (LINKS_TO, SHARES_ENTITY) are resolved for the originals only.
 """
 
@@ -17,8 +21,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from queue import Queue
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -33,6 +40,7 @@ from taskspace.sources.documents.loader import DocumentLoader, LoadOptions
 from taskspace.sources.documents.model import ParsedDocument
 from taskspace.sources.documents.parse import is_supported, parse_file
 
+T = TypeVar("T")
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "documents"
 
 
@@ -42,6 +50,12 @@ class CachedLoader(DocumentLoader):
     def __init__(self, graph: Graph) -> None:
         super().__init__(graph, LoadOptions(neighbours=1))
         self.vectors: dict[str, NDArray[np.float32]] = {}
+        self.rotation: NDArray[np.float32] | None = None
+        """The rotation of the copy being added (``None``: the vectors as the model gave them)."""
+        # Lookups, not the model, after the first copy: embedding in the caller's thread
+        # costs nothing and guarantees each document is turned by its own copy's rotation.
+        self._embedder.shutdown()
+        self._embedder = InlineExecutor()
 
     def _embed(
         self,
@@ -54,7 +68,29 @@ class CachedLoader(DocumentLoader):
         for text, vector in zip(missing, embed_matrix(missing), strict=True):
             self.vectors[text] = vector
         matrix = np.stack([self.vectors[text] for text in texts]) if texts else np.empty((0, 384))
+        if self.rotation is not None:
+            matrix = matrix @ self.rotation
         slices.put((0, matrix.astype(np.float32)))
+
+
+class InlineExecutor(Executor):
+    """Runs what is submitted at once, in the caller's thread."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed over as the pool would hand it over
+            future.set_exception(error)
+        return future
+
+
+def rotation(seed: int, size: int = 384) -> NDArray[np.float32]:
+    """A random orthogonal matrix: it keeps lengths and every cosine between the vectors it
+    turns. QR of a Gaussian matrix, with R's diagonal signs folded in so the draw is uniform."""
+    gaussian = np.random.default_rng(seed).standard_normal((size, size))
+    q, r = np.linalg.qr(gaussian)
+    return (q * np.sign(np.diag(r))).astype(np.float32)
 
 
 def copy_of(document: ParsedDocument, number: int) -> ParsedDocument:
@@ -77,6 +113,7 @@ def grow(graph: Graph, sources: list[Path], copies: int, first: int) -> dict[str
     started = time.perf_counter()
     try:
         for number in range(first, first + copies):
+            loader.rotation = rotation(number)
             for document in documents:
                 copy = copy_of(document, number)
                 loader.add(copy, f"copy-{number:05d}/{Path(copy.path).name}")

@@ -26,7 +26,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -162,7 +162,7 @@ class DocumentLoader:
         self.options = options
         self.writer = BatchedWriter(graph, batch_size=batch_size)
         self.report = LoadReport()
-        self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
+        self._embedder: Executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
         self._pending: _Pending | None = None
         self._embedded = 0
         self._stopping = threading.Event()
