@@ -352,7 +352,7 @@ def main() -> None:
         nargs="+",
         default=[6, 146, 1540],
         help="document copies for the sampling graph sizes (6: about 10k nodes, 146: 100k, "
-        "1540: 1M; growing to 1M took 20 to 35 minutes on 2 cores)",
+        "1540: 1M; growing to 1M took 20 to 45 minutes on 2 cores)",
     )
     parser.add_argument(
         "--warm-up",
