@@ -12,7 +12,9 @@ once (the model alone would take hours). A copy's vectors are the originals' tur
 rotation of its own, seeded by the copy's number: within a copy every cosine stays what the
 model gave, while copies lie as far apart as unrelated texts. Thousands of identical vectors
 would instead fill the vector index's neighbour lists with ties, which makes each insert and
-each nearest-chunk query slower as copies are added, not a cost a real corpus pays.
+each nearest-chunk query slower as copies are added, not a cost a real corpus pays; and the
+samplers' repeat check, which reads these vectors as a task's content, would take the same
+passage in two copies for one text, which two real documents are not.
 Cross-document edges (LINKS_TO, SHARES_ENTITY) are resolved for the originals only.
 """
 
@@ -80,7 +82,7 @@ class InlineExecutor(Executor):
         future: Future[T] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
-        except BaseException as error:  # handed over as the pool would hand it over
+        except Exception as error:  # handed over as the pool would hand it over
             future.set_exception(error)
         return future
 
