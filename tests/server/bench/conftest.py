@@ -10,11 +10,18 @@ from tests.support.locations import REPO
 
 
 @pytest.fixture
-def examples(graph: Graph, server_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Graph:
-    """The project's example documents in the test server, which a bench run in this
-    process connects to (its settings come from the environment)."""
+def bench_graph(graph: Graph, server_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Graph:
+    """The emptied test graph, with this process's environment pointed at its server: a
+    bench run in the process takes its settings from the environment."""
     for key, value in server_env.items():
         monkeypatch.setenv(key, value)
+    return graph
+
+
+@pytest.fixture
+def examples(bench_graph: Graph) -> Graph:
+    """The project's example documents in the test server, for a bench run in this process."""
+    graph = bench_graph
     report = load_documents(graph, [REPO / "examples" / "documents"])
     assert not report.failed, report.failed
     return graph

@@ -17,13 +17,9 @@ from taskspace.graph.connection import Graph
     reason=f"the shared GUI episodes are not at {gui_steps_bench.SHARED}",
 )
 def test_a_second_run_prints_its_figures_and_says_it_timed_a_resume(
-    graph: Graph,
-    server_env: dict[str, str],
-    monkeypatch: pytest.MonkeyPatch,
+    bench_graph: Graph,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    for key, value in server_env.items():
-        monkeypatch.setenv(key, value)
     results = []
     for _ in range(2):
         gui_steps_bench.main(["--repeat", "1"])

@@ -17,42 +17,36 @@ from tests.support.locations import FIXTURES
 
 
 def test_copies_of_the_documents_are_loaded_and_reference_parses_skipped(
-    graph: Graph,
-    server_env: dict[str, str],
+    bench_graph: Graph,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    for key, value in server_env.items():
-        monkeypatch.setenv(key, value)
     shutil.copy(FIXTURES / "documents" / "base-spec.md", tmp_path / "base-spec.md")
     (tmp_path / "base-spec.grobid.tei.xml").write_text("<TEI/>", encoding="utf-8")
     (tmp_path / "base-spec.s2orc.json").write_text("{}", encoding="utf-8")
     sampling_graph.main(["--copies", "2", "--source", str(tmp_path)])
     result = json.loads(capsys.readouterr().out)
     assert set(result) == {"nodes", "seconds", "load_average"}
-    titles = [row["title"] for row in graph.read_text("MATCH (d:Document) RETURN d.title AS title")]
+    titles = [
+        row["title"] for row in bench_graph.read_text("MATCH (d:Document) RETURN d.title AS title")
+    ]
     assert len(titles) == 2
     assert all(title.endswith(("(copy 1)", "(copy 2)")) for title in titles)
     assert result["nodes"] > 2
 
 
 def test_each_copy_keeps_the_models_cosines_but_lies_apart_from_the_other_copies(
-    graph: Graph,
-    server_env: dict[str, str],
+    bench_graph: Graph,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Identical vectors by the thousand slowed the vector index; a copy is turned instead.
+    """Hundreds of identical copies made the growth slow; each copy is turned instead.
     Two documents per copy: every document of a copy must be turned by that copy's rotation."""
-    for key, value in server_env.items():
-        monkeypatch.setenv(key, value)
     for name in ("base-spec.md", "spec.md"):
         shutil.copy(FIXTURES / "documents" / name, tmp_path / name)
     sampling_graph.main(["--copies", "3", "--source", str(tmp_path)])
     capsys.readouterr()
-    rows = graph.read_text(
+    rows = bench_graph.read_text(
         "MATCH (c:Chunk)-[:FROM_DOCUMENT]->(d:Document) "
         "RETURN d.title AS title, c.text AS text, c.embedding AS vector ORDER BY c.id"
     )

@@ -74,13 +74,9 @@ def test_a_variant_leaves_out_only_its_part(
 
 
 def test_the_run_reports_each_variant_and_the_reader_alone(
-    graph: Graph,
-    server_env: dict[str, str],
+    bench_graph: Graph,
     film_lines: Path,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for key, value in server_env.items():
-        monkeypatch.setenv(key, value)
     result = wikidata_bench.run(film_lines, 5000, 1, variants=True)
     assert set(result["variants"]) == set(wikidata_bench.WRITE_COST_VARIANTS)
     built = result["taskspace"]
@@ -91,4 +87,4 @@ def test_the_run_reports_each_variant_and_the_reader_alone(
         )
         assert figures["as_built_over_variant"] > 0
     assert result["parse_seconds"] > 0
-    assert graph.read_text("MATCH (n:Item) RETURN count(n) AS n")[0]["n"] == 0
+    assert bench_graph.read_text("MATCH (n:Item) RETURN count(n) AS n")[0]["n"] == 0
