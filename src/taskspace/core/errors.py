@@ -46,3 +46,11 @@ def raised_by_an_interrupt(exc: BaseException) -> bool:
             seen.add(id(cause))
             chain.extend(e for e in (cause.__cause__, cause.__context__) if e is not None)
     return False
+
+
+def reraise_if_interrupted(exc: BaseException) -> None:
+    """Raise ``KeyboardInterrupt`` (from ``exc``) when ``exc`` was raised while Ctrl-C
+    unwound. For a loader's per-file ``except``: a file is never reported as failed, and
+    what it wrote is never taken back, because the user pressed Ctrl-C."""
+    if raised_by_an_interrupt(exc):
+        raise KeyboardInterrupt from exc

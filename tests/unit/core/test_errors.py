@@ -17,10 +17,16 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner
+from neo4j.exceptions import ClientError
 
 import taskspace
 from taskspace.cli.main import KgGroup, cli
-from taskspace.core.errors import InputError, UserError, raised_by_an_interrupt
+from taskspace.core.errors import (
+    InputError,
+    UserError,
+    raised_by_an_interrupt,
+    reraise_if_interrupted,
+)
 from taskspace.core.specfiles import read_spec
 from taskspace.sources.documents.parse import parse_file
 from taskspace.sources.episodes import uitree
@@ -229,3 +235,51 @@ def test_an_error_raised_while_an_interrupt_unwinds_is_the_interrupt() -> None:
         assert error.__context__ is not None  # `from None` hides it from the traceback only
         assert raised_by_an_interrupt(error)
     assert not raised_by_an_interrupt(BufferError("Existing exports of data"))
+
+
+BEGIN_IN_TRANSACTION = (
+    "Message of type BeginMessage cannot be handled by a session in the IN_TRANSACTION state."
+)
+"""What the server answered when Ctrl-C cut a write session mid-message and the driver,
+closing it, began on a connection the server still held in a transaction (a CI run's
+document load ended "Nothing loaded", exit 1, instead of 130)."""
+
+
+def _refusal_while_interrupted() -> ClientError:
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise ClientError(BEGIN_IN_TRANSACTION) from None
+    except ClientError as error:
+        return error
+
+
+def test_a_database_refusal_raised_while_an_interrupt_unwinds_goes_on_as_the_interrupt() -> None:
+    refusal = _refusal_while_interrupted()
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        reraise_if_interrupted(refusal)
+    assert interrupted.value.__cause__ is refusal
+    reraise_if_interrupted(ClientError(BEGIN_IN_TRANSACTION))  # a refusal of its own: kept
+
+
+@pytest.mark.parametrize(
+    "loader", ["taskspace.sources.documents.loader", "taskspace.sources.wikidata.loader"]
+)
+def test_every_database_refusal_a_loader_reports_per_file_is_checked_for_an_interrupt(
+    loader: str,
+) -> None:
+    """A loader that reports a refusal against its file must first let an interrupt go on,
+    or Ctrl-C reads as that file's failure."""
+    tree = ast.parse(inspect.getsource(importlib.import_module(loader)))
+    handlers = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ExceptHandler)
+        and node.type is not None
+        and "Neo4jError" in ast.unparse(node.type)
+    ]
+    assert handlers
+    for handler in handlers:
+        first = ast.unparse(handler.body[0])
+        assert first.startswith("reraise_if_interrupted("), (loader, handler.lineno, first)

@@ -38,7 +38,7 @@ import numpy as np
 from neo4j.exceptions import Neo4jError
 from numpy.typing import NDArray
 
-from taskspace.core.errors import raised_by_an_interrupt
+from taskspace.core.errors import raised_by_an_interrupt, reraise_if_interrupted
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -189,10 +189,11 @@ class DocumentLoader:
         try:
             prepared = self._prepare(document, key)
         except Neo4jError as error:
+            reraise_if_interrupted(error)
             self._refused(document.path, error)
             prepared = None
         except Exception as error:
-            _unless_interrupted(error)
+            reraise_if_interrupted(error)
             self.report.fail(document.path, failure_reason(error))
             prepared = None
         self.flush()
@@ -205,11 +206,12 @@ class DocumentLoader:
             return
         try:
             self._write(pending)
-        except Neo4jError as error:
+        except Neo4jError as error:  # also the driver's own, closing a session cut by Ctrl-C
+            reraise_if_interrupted(error)
             self._refused(pending.rows.path, error)
             return
         except Exception as error:
-            _unless_interrupted(error)
+            reraise_if_interrupted(error)
             self.report.fail(pending.rows.path, failure_reason(error))
             return
         self.report.loaded.append(pending.rows.path)
@@ -298,8 +300,8 @@ class DocumentLoader:
             self._write_structure(rows, nodes, edges)
             rows.release()
             self._write_embeddings(rows, pending)
-        except Exception:  # Ctrl-C keeps what is written: the same command continues it
-            if created:
+        except Exception as error:  # Ctrl-C keeps what is written: the same command continues it
+            if created and not raised_by_an_interrupt(error):
                 self.graph.run_autocommit(  # the query deletes IN TRANSACTIONS
                     self.graph.queries.text("documents/remove_sources"), sources=[rows.source]
                 )
@@ -529,13 +531,6 @@ def _run(
     return report
 
 
-def _unless_interrupted(error: Exception) -> None:
-    """An error raised while Ctrl-C unwound is the interrupt, not the file's failure: it
-    goes on as one (the CLI ends with 130), instead of "Nothing loaded" and exit 1."""
-    if raised_by_an_interrupt(error):
-        raise KeyboardInterrupt from error
-
-
 def _load_one(
     loader: DocumentLoader, name: str, key: str, parse: Callable[[], ParsedDocument]
 ) -> None:
@@ -548,7 +543,7 @@ def _load_one(
         loader.report.fail(str(error.path), error.reason)
         return
     except Exception as error:
-        _unless_interrupted(error)
+        reraise_if_interrupted(error)
         loader.report.fail(name, failure_reason(error))
         return
     warning = emptied_warning(document)

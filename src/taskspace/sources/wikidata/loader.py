@@ -27,6 +27,7 @@ from typing import IO, Any
 
 from neo4j.exceptions import Neo4jError
 
+from taskspace.core.errors import reraise_if_interrupted
 from taskspace.core.progress import QUIET, Progress
 from taskspace.graph.connection import Graph
 from taskspace.graph.ids import file_checksum
@@ -330,6 +331,7 @@ def _load_file(
     except (OSError, EOFError) as exc:
         return f"cannot read: {read_failure(exc)}"
     except Neo4jError as exc:
+        reraise_if_interrupted(exc)  # the driver's own error, closing a session Ctrl-C cut
         return f"the database refused a write: {exc.code}: {exc.message}"
     finally:
         if source is not None and report.entities == entities:
