@@ -1,16 +1,18 @@
-"""Embedding throughput: the PyTorch path against ONNX Runtime, side by side on real chunks.
+"""Embedding throughput: PyTorch against ONNX Runtime and OpenVINO, side by side on real chunks.
 
     python -m bench.embedding_bench [PATH ...] [--rounds 3] [--limit N] [--batch-size 64]
 
 Without paths it chunks every document of ../shared/data/documents (Markdown, HTML, PDF) and
-the MkDocs site pages of ../shared/data/web as the loader does. Each round times both
-backends on the same chunks, alternating which goes first, and prints the load average
-beside each figure (the machine is shared). Then it compares the vectors (cosine min and mean
-of ONNX against PyTorch) and recall@10 of both on a retrieval set made from the documents
-themselves, since the project has no labelled real query set: each section heading is a
-query and the chunks of that section are its relevant answers.
+the MkDocs site pages of ../shared/data/web as the loader does. Each round times every
+backend on the same chunks, alternating the order, and prints the load average beside each
+figure (the machine is shared). OpenVINO runs the same graph as ONNX Runtime, in bfloat16
+where the CPU multiplies it natively (``openvino_precision`` says which). Then it compares
+the vectors (cosine min and mean of each against PyTorch) and recall@10 of each on a
+retrieval set made from the documents themselves, since the project has no labelled real
+query set: each section heading is a query and the chunks of that section are its relevant
+answers.
 
-Both backends do the same arithmetic, so their speed is bounded by how fast the machine
+The backends do the same arithmetic, so their speed is bounded by how fast the machine
 multiplies matrices: each backend's rate is also given in GFLOP/s (the model's multiply-adds
 on real tokens, padding not counted) beside the machine's own float32 matrix-multiply peak,
 measured in the same run with NumPy's BLAS on every core. Prints JSON on stdout, and each
@@ -103,6 +105,7 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
     backends: dict[str, Embedder] = {
         "torch": lambda batch: torch_matrix(batch, batch_size),
         "onnx": lambda batch: get_encoder().encode(batch, batch_size),
+        "openvino": lambda batch: get_encoder("openvino").encode(batch, batch_size),
     }
     for embed in backends.values():
         embed(texts[:32])  # loads (and, the first time, builds) each model and warms it
@@ -127,7 +130,9 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
     peak = matmul_peak()
     lengths = [len(tokens.ids) for tokens in get_encoder().tokenizer.encode_batch(texts)]
     flops = model_flops(lengths)
-    cosines = (vectors["onnx"] * vectors["torch"]).sum(axis=1)
+    cosines = {
+        name: (vectors[name] * vectors["torch"]).sum(axis=1) for name in backends if name != "torch"
+    }
     recalls = {name: recall_at_10(chunks, vectors[name], backends[name]) for name in backends}
     medians = {name: statistics.median(values) for name, values in rates.items()}
     return {
@@ -136,13 +141,21 @@ def run(paths: list[Path], rounds: int, limit: int | None, batch_size: int) -> d
         "batch_size": batch_size,
         "median_chunks_per_s": {name: round(value, 1) for name, value in medians.items()},
         "speedup": round(medians["onnx"] / medians["torch"], 2),
+        "speedup_by_backend": {
+            name: round(value / medians["torch"], 2) for name, value in medians.items()
+        },
+        "openvino_precision": getattr(get_encoder("openvino").session, "precision", None),
         "mean_tokens": round(statistics.mean(lengths), 1),
         "gflops_per_s": {
             name: round(flops * value / len(texts) / 1e9, 1) for name, value in medians.items()
         },
         "peak_gflops_per_s": round(peak, 1),
-        "cosine_min": round(float(cosines.min()), 5),
-        "cosine_mean": round(float(cosines.mean()), 5),
+        "cosine_min": round(float(cosines["onnx"].min()), 5),
+        "cosine_mean": round(float(cosines["onnx"].mean()), 5),
+        "cosine_by_backend": {
+            name: {"min": round(float(c.min()), 5), "mean": round(float(c.mean()), 5)}
+            for name, c in cosines.items()
+        },
         "recall_at_10": {name: round(value[0], 4) for name, value in recalls.items()},
         "queries": recalls["onnx"][1],
         "load_average": load_average(),

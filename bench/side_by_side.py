@@ -163,6 +163,12 @@ def embeddings(out: Path, args: argparse.Namespace) -> list[Outcome]:
         f"{arithmetic.get('torch')}, matrix-multiply peak {result.get('peak_gflops_per_s')}; "
         f"cosine min {result['cosine_min']}; recall@10 {result['recall_at_10']}"
     )
+    if "openvino" in rates:
+        figures += (
+            f"; OpenVINO ({result.get('openvino_precision')}) {rates['openvino']} chunks/s "
+            f"(**{result['speedup_by_backend']['openvino']}×** PyTorch), cosine min "
+            f"{result['cosine_by_backend']['openvino']['min']}"
+        )
     int8 = rows_step(
         out,
         ("embeddings_int8", "embeddings, int8"),

