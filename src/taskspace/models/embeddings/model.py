@@ -5,10 +5,10 @@ is set before sentence-transformers is imported so that a missing file fails lou
 instead of reaching for the network. Loading takes seconds, hence one shared instance.
 
 :func:`embed_matrix` serves every caller (loading, retrieval, guidelines, sampling). It runs
-the ONNX Runtime graph built from the same weights (:mod:`.runtime`), which gives the same
-vectors faster; ``TASKSPACE_EMBED_BACKEND=openvino`` runs that graph on OpenVINO instead
-(bfloat16 products on CPUs that have them, :mod:`.openvino_session`), and ``torch`` the
-sentence-transformers path, for comparison.
+the graph built from the same weights (:mod:`.runtime`), which gives the same vectors
+faster: on OpenVINO in bfloat16 where the CPU multiplies bfloat16 natively
+(:mod:`.openvino_session`), else on ONNX Runtime. ``TASKSPACE_EMBED_BACKEND`` picks one
+(``onnx``, ``openvino``, or ``torch`` for the sentence-transformers path, for comparison).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
@@ -54,13 +54,23 @@ class Once(Generic[T]):
 
 
 def backend() -> str:
-    """``onnx`` (the default), ``openvino`` or ``torch``, from ``TASKSPACE_EMBED_BACKEND``."""
-    chosen = os.environ.get(BACKEND_VARIABLE, "onnx").strip().lower() or "onnx"
+    """``onnx``, ``openvino`` or ``torch``, from ``TASKSPACE_EMBED_BACKEND``; unset, the
+    fastest for this CPU (:func:`default_backend`)."""
+    chosen = os.environ.get(BACKEND_VARIABLE, "").strip().lower() or default_backend()
     if chosen not in BACKENDS:
         raise EmbeddingError(
             f"{BACKEND_VARIABLE}={chosen!r} is not a backend; choose one of {', '.join(BACKENDS)}"
         )
     return chosen
+
+
+@cache
+def default_backend() -> str:
+    """``openvino`` where the CPU multiplies bfloat16 natively, else ``onnx`` (OpenVINO in
+    float32 was not measured faster than ONNX Runtime's fused graph)."""
+    from taskspace.models.embeddings.openvino_session import native_bf16
+
+    return "openvino" if native_bf16() else "onnx"
 
 
 def _load_encoder(runtime: str) -> OnnxEncoder:

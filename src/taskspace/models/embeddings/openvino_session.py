@@ -23,6 +23,17 @@ BF16 = "BF16"
 """What OpenVINO lists among a CPU's capabilities when it multiplies bfloat16 natively."""
 
 
+def native_bf16() -> bool:
+    """Whether OpenVINO is installed and this CPU multiplies bfloat16 natively: where both
+    hold, OpenVINO is the default runtime (3.2× PyTorch against ONNX Runtime's 1.25× on a
+    Sapphire Rapids machine, docs/benchmarks.md)."""
+    try:
+        import openvino
+    except ImportError:
+        return False
+    return BF16 in openvino.Core().get_property("CPU", "OPTIMIZATION_CAPABILITIES")
+
+
 class OpenVinoSession:
     """The one call of an ONNX Runtime session the encoder makes (``run``), on OpenVINO."""
 
@@ -35,8 +46,7 @@ class OpenVinoSession:
                 f"(pip install openvino): {error}"
             ) from error
         core = openvino.Core()
-        capabilities = core.get_property("CPU", "OPTIMIZATION_CAPABILITIES")
-        self.precision = "bf16" if BF16 in capabilities else "f32"
+        self.precision = "bf16" if native_bf16() else "f32"
         """What the products run in: chosen from the CPU, never left to a default."""
         self._compiled = core.compile_model(
             str(path),
