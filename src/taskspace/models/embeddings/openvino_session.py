@@ -12,6 +12,7 @@ default. It only reads a local file: no model conversion tool, no download.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,18 +26,24 @@ BF16 = "BF16"
 """What OpenVINO lists among a CPU's capabilities when it multiplies bfloat16 natively."""
 
 
-def native_bf16() -> bool:
+def native_bf16(core: Any = None) -> bool:
     """Whether OpenVINO is installed and this CPU multiplies bfloat16 natively: where both
     hold, OpenVINO is the default runtime."""
-    try:
-        import openvino
-    except ImportError:
-        return False
-    return BF16 in openvino.Core().get_property("CPU", "OPTIMIZATION_CAPABILITIES")
+    if core is None:
+        try:
+            import openvino
+        except ImportError:
+            return False
+        core = openvino.Core()
+    return BF16 in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES")
 
 
 class OpenVinoSession:
-    """The one call of an ONNX Runtime session the encoder makes (``run``), on OpenVINO."""
+    """The one call of an ONNX Runtime session the encoder makes (``run``), on OpenVINO.
+
+    Like an ONNX Runtime session, it may be called from several threads at once (the
+    loader embeds in a thread of its own while the caller embeds a sample): an OpenVINO
+    request may not, so each thread gets its own request on the one compiled model."""
 
     def __init__(self, path: Path, threads: int) -> None:
         try:
@@ -47,7 +54,7 @@ class OpenVinoSession:
                 f"(pip install openvino): {error}"
             ) from error
         core = openvino.Core()
-        self.precision = "bf16" if native_bf16() else "f32"
+        self.precision = "bf16" if native_bf16(core) else "f32"
         """What the products run in: chosen from the CPU, never left to a default."""
         self._compiled = core.compile_model(
             str(path),
@@ -58,11 +65,14 @@ class OpenVinoSession:
                 "PERFORMANCE_HINT": "LATENCY",  # one request at a time, every core on it
             },
         )
-        self._request = self._compiled.create_infer_request()
+        self._threads = threading.local()
         self._outputs = {output.get_any_name(): output for output in self._compiled.outputs}
 
     def run(self, names: Sequence[str], feed: Mapping[str, NDArray[Any]]) -> list[NDArray[Any]]:
         """The named outputs for one batch, as arrays of their own (the request reuses its
         buffers for the next batch)."""
-        results = self._request.infer(dict(feed))
+        request = getattr(self._threads, "request", None)
+        if request is None:
+            request = self._threads.request = self._compiled.create_infer_request()
+        results = request.infer(dict(feed))
         return [np.array(results[self._outputs[name]]) for name in names]

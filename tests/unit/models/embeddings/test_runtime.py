@@ -136,6 +136,20 @@ def test_length_batching_keeps_the_input_order(each_runtime: OnnxEncoder) -> Non
     assert (together * one_by_one).sum(axis=1).min() >= (0.999 if bf16 else 0.9999)
 
 
+def test_threads_embedding_at_once_get_what_each_would_alone(each_runtime: OnnxEncoder) -> None:
+    """The loader embeds in a thread of its own while its caller embeds too."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = real_chunks()[:48]
+    parts = [texts[0::3], texts[1::3], texts[2::3]]
+    alone = [each_runtime.encode(part, 4) for part in parts]
+    with ThreadPoolExecutor(3) as pool:
+        for _ in range(3):
+            together = list(pool.map(lambda part: each_runtime.encode(part, 4), parts))
+            for one, other in zip(alone, together, strict=True):
+                assert (one * other).sum(axis=1).min() >= 0.9999
+
+
 def test_a_text_past_the_256_token_window_is_truncated_as_before(
     each_runtime: OnnxEncoder,
 ) -> None:
