@@ -5,7 +5,7 @@ matrix instructions (AMX or AVX-512 BF16, Intel Xeon from Sapphire Rapids on) it
 them idle. OpenVINO reads the same fused graph (its ONNX reader knows ONNX Runtime's BERT
 operators) and, on such a CPU, runs the products in bfloat16 with float32 sums and keeps
 the normalisations in float32: the vectors stay within cosine 0.9999 of the float32 ones,
-at 2.6–3.2× PyTorch's speed where ONNX Runtime reached 1.1–1.3× (docs/benchmarks.md), so
+at 2.6–3.3× PyTorch's speed where ONNX Runtime reached 1.1–1.3× (docs/benchmarks.md), so
 it is the default there. Elsewhere it would run float32, and ONNX Runtime stays the
 default. It only reads a local file: no model conversion tool, no download.
 """
