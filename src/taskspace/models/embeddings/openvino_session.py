@@ -24,28 +24,38 @@ from taskspace.models.errors import EmbeddingError
 
 BF16 = "BF16"
 """What OpenVINO lists among a CPU's capabilities when it multiplies bfloat16 natively."""
+_ONE_AT_A_TIME = threading.RLock()
+"""Held around every call into OpenVINO. Two threads inside its Python binding at once can
+deadlock: one waits, holding the GIL, for a static the other initialises and needs the GIL
+for (seen as a hung `kg eval run`). The inference itself releases the GIL, so a thread
+waiting here costs only the wait; on two cores the model uses both anyway."""
 
 
 def native_bf16(core: Any = None) -> bool:
     """Whether OpenVINO is installed and this CPU multiplies bfloat16 natively: where both
     hold, OpenVINO is the default runtime."""
-    if core is None:
-        try:
-            import openvino
-        except ImportError:
-            return False
-        core = openvino.Core()
-    return BF16 in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES")
+    with _ONE_AT_A_TIME:
+        if core is None:
+            try:
+                import openvino
+            except ImportError:
+                return False
+            core = openvino.Core()
+        return BF16 in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES")
 
 
 class OpenVinoSession:
     """The one call of an ONNX Runtime session the encoder makes (``run``), on OpenVINO.
 
     Like an ONNX Runtime session, it may be called from several threads at once (the
-    loader embeds in a thread of its own while the caller embeds a sample): an OpenVINO
-    request may not, so each thread gets its own request on the one compiled model."""
+    loader embeds in a thread of its own while the caller embeds a sample); the calls
+    into OpenVINO take turns (:data:`_ONE_AT_A_TIME`)."""
 
     def __init__(self, path: Path, threads: int) -> None:
+        with _ONE_AT_A_TIME:
+            self._open(path, threads)
+
+    def _open(self, path: Path, threads: int) -> None:
         try:
             import openvino
         except ImportError as error:
@@ -65,14 +75,12 @@ class OpenVinoSession:
                 "PERFORMANCE_HINT": "LATENCY",  # one request at a time, every core on it
             },
         )
-        self._threads = threading.local()
+        self._request = self._compiled.create_infer_request()
         self._outputs = {output.get_any_name(): output for output in self._compiled.outputs}
 
     def run(self, names: Sequence[str], feed: Mapping[str, NDArray[Any]]) -> list[NDArray[Any]]:
         """The named outputs for one batch, as arrays of their own (the request reuses its
         buffers for the next batch)."""
-        request = getattr(self._threads, "request", None)
-        if request is None:
-            request = self._threads.request = self._compiled.create_infer_request()
-        results = request.infer(dict(feed))
-        return [np.array(results[self._outputs[name]]) for name in names]
+        with _ONE_AT_A_TIME:
+            results = self._request.infer(dict(feed))
+            return [np.array(results[self._outputs[name]]) for name in names]
