@@ -11,8 +11,9 @@ load average when it finished (every bench also stamps each of its own figures).
 
 Steps, in order (``--only`` picks some):
 
-- ``embeddings``: ONNX Runtime against PyTorch on the shared documents' chunks, with each
-  backend's arithmetic rate against the machine's own matrix-multiply peak; then
+- ``embeddings``: ONNX Runtime and OpenVINO against PyTorch on the shared documents'
+  chunks, with each backend's arithmetic rate against the machine's own matrix-multiply
+  peak; then
   ``bench.quantize_probe``: how much speed int8 adds before the vectors leave cosine 0.99.
 - ``wikidata_1m``: 1M triples (the film slice 67 times): transactional, rdflib-neo4j, then
   ``--bulk`` end to end, with the CSV pass beside the importer's own time on the same CSVs.

