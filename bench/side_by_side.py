@@ -162,7 +162,7 @@ def embeddings(out: Path, args: argparse.Namespace) -> list[Outcome]:
         f"ONNX {rates['onnx']} against PyTorch {rates['torch']} chunks/s "
         f"(**{result['speedup']}×**); GFLOP/s ONNX {arithmetic.get('onnx')}, PyTorch "
         f"{arithmetic.get('torch')}, matrix-multiply peak {result.get('peak_gflops_per_s')}; "
-        f"cosine min {result['cosine_min']}; recall@10 {result['recall_at_10']}"
+        f"cosine min {result['cosine_min']}; recall@10 {recalls(result['recall_at_10'])}"
     )
     if "openvino" in rates:
         figures += (
@@ -182,6 +182,15 @@ def embeddings(out: Path, args: argparse.Namespace) -> list[Outcome]:
         ),
     )
     return [Outcome("embeddings", " ".join(command), figures, load_of(result)), int8]
+
+
+def recalls(by_backend: dict[str, float] | float) -> str:
+    """Recall@10 per backend, said once when every backend has the same."""
+    if not isinstance(by_backend, dict):
+        return str(by_backend)
+    if len(set(by_backend.values())) == 1:
+        return f"{next(iter(by_backend.values()))} (every backend)"
+    return ", ".join(f"{name} {value}" for name, value in by_backend.items())
 
 
 def rows_step(

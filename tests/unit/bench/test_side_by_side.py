@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from bench.embedding_bench import model_flops
-from bench.side_by_side import bulk_figures, cost_growth, last_json, sampling_figures
+from bench.side_by_side import bulk_figures, cost_growth, last_json, recalls, sampling_figures
 
 
 def test_the_json_after_progress_lines_is_read() -> None:
@@ -40,6 +40,14 @@ def test_bulk_figures_give_each_ratio_from_the_same_run() -> None:
     assert "rdflib" not in bulk_figures({**result, "rdflib_neo4j": {"skipped": "--peers none"}})
     missing = {**result, "rdflib_neo4j": {"missing": "rdflib-neo4j is not installed"}}
     assert "rdflib-neo4j not run: rdflib-neo4j is not installed" in bulk_figures(missing)
+
+
+def test_recall_is_said_once_when_every_backend_agrees() -> None:
+    assert (
+        recalls({"torch": 0.8003, "onnx": 0.8003, "openvino": 0.8003}) == "0.8003 (every backend)"
+    )
+    assert recalls({"torch": 0.8003, "openvino": 0.79}) == "torch 0.8003, openvino 0.79"
+    assert recalls(0.8) == "0.8"
 
 
 def test_model_flops_count_weights_and_attention_per_token() -> None:
