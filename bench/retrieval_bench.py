@@ -5,7 +5,7 @@ Run against the configured graph (use a throwaway server, see docs/benchmarks.md
 Chunks are real text: paragraphs of the Markdown, reStructuredText and plain-text files
 under ``--text`` (default: this Python's site-packages and /usr/share/doc, gzip included),
 packed per file up to 1,000 characters and de-duplicated; their vectors come from the
-project's embedding model (cached in ``--cache`` when given, with a digest of the text
+project's embedding model (cached in ``--cache`` when given, with a hash of the text
 beside it in ``<cache>.sha256``: other text is embedded again). The first ``--chunks`` are
 written as :Chunk nodes under a :Source of the bench's own (removed afterwards unless
 ``--keep``); the questions are the vectors of ``--queries`` other chunks, never stored.
@@ -92,36 +92,32 @@ def real_chunks(folders: list[Path], wanted: int) -> list[str]:
     return chunks[:wanted]
 
 
-def texts_digest(texts: list[str]) -> str:
-    """What the cached vectors were made from: a text set that changed (a package installed
-    into the folders read) can keep the same count, and old vectors would then pair
-    silently with other chunks."""
-    digest = hashlib.sha256()
-    for text in texts:
-        digest.update(text.encode())
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
 def vectors_for(texts: list[str], cache: Path | None) -> Vectors:
-    digest = texts_digest(texts)
-    stamp = cache.with_name(cache.name + ".sha256") if cache else None
-    if cache and stamp and cache.is_file():
-        made_from = stamp.read_text().strip() if stamp.is_file() else None
-        if made_from == digest:
+    """The chunks' vectors, from ``cache`` when it was made from these very texts. A text
+    set that changed (a package installed into a folder read) can keep its count, and old
+    vectors would then pair silently with other chunks, so the cache keeps a hash of its
+    texts beside it."""
+    if cache is None:
+        return embedded(texts)
+    digest = hashlib.sha256("".join(f"{text}\0" for text in texts).encode()).hexdigest()
+    stamp = cache.with_name(cache.name + ".sha256")
+    if cache.is_file():
+        if stamp.is_file() and stamp.read_text().strip() == digest:
             stored: Vectors = np.load(cache)
             return stored
-        print(
-            f"{cache} was made from other text than these {len(texts)} chunks: embedding again",
-            file=sys.stderr,
-        )
+        stale = f"{cache} was not made from these {len(texts)} chunks: embedding again"
+        print(stale, file=sys.stderr)
+    vectors = embedded(texts)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    np.save(cache, vectors)
+    stamp.write_text(digest + "\n")
+    return vectors
+
+
+def embedded(texts: list[str]) -> Vectors:
     started = time.perf_counter()
     vectors = embed_matrix(texts)
     print(f"embedded {len(texts)} chunks in {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    if cache and stamp:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        np.save(cache, vectors)
-        stamp.write_text(digest + "\n")
     return vectors
 
 
